@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
+      message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    });
+
+/** Every environment variable LiftGuard reads (README "Configuration" lists them). */
+export const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: port.default(8080),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql', 'memory']),
+  MQTT_URL: optionalUrl(['mqtt', 'mqtts', 'ws', 'wss']),
+  MQTT_PORT: port.default(18830),
+  MQTT_WS_PORT: port.default(18831),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  ADMIN_PASSWORD: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(72),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(50 * 1_048_576),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
+  SIMULATED_LIFTS: z.coerce.number().int().min(0).max(100_000).default(12),
+  WEB_DIST: z.string().optional(),
+  SMS_PROVIDER_URL: optionalUrl(['http', 'https']),
+  SMS_PROVIDER_TOKEN: z.string().optional(),
+});
+export type Config = z.infer<typeof ZConfig> & { dataDir: string; filesDir: string };
+
+export class ConfigError extends Error {}
+
+/** Parse the environment; throw one readable message naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<keyof z.input<typeof ZConfig>, unknown>> = {}): Config {
+  const result = ZConfig.safeParse({ ...env, ...overrides });
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const dataDir = path.resolve(result.data.DATA_DIR);
+  return { ...result.data, dataDir, filesDir: path.join(dataDir, 'files') };
+}
