@@ -11,7 +11,10 @@ export const ZPageQuery = z.object({
     .int()
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: 'size must be 12, 18 or 24' })
     .default(DEFAULT_PAGE_SIZE),
-  orderKey: z.string().regex(/^[a-z_]+$/).optional(),
+  orderKey: z
+    .string()
+    .regex(/^[a-z_]+$/)
+    .optional(),
   orderMethod: z.enum(['asc', 'desc']).optional(),
   keyword: z.string().max(100).optional(),
 });

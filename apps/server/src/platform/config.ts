@@ -26,7 +26,11 @@ export const ZConfig = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(72),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(50 * 1_048_576),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z
     .enum(['0', '1', 'true', 'false'])
@@ -42,7 +46,10 @@ export type Config = z.infer<typeof ZConfig> & { dataDir: string; filesDir: stri
 export class ConfigError extends Error {}
 
 /** Parse the environment; throw one readable message naming every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<keyof z.input<typeof ZConfig>, unknown>> = {}): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Record<keyof z.input<typeof ZConfig>, unknown>> = {},
+): Config {
   const result = ZConfig.safeParse({ ...env, ...overrides });
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

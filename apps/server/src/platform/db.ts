@@ -41,7 +41,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; schema
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   let client: PGlite;
-  if (url === 'memory://' || url === undefined && opts.dataDir === ':memory:') {
+  if (url === 'memory://' || (url === undefined && opts.dataDir === ':memory:')) {
     client = new PGlite();
   } else {
     const dir = path.join(opts.dataDir, 'pglite');

@@ -1,0 +1,33 @@
+import type { Database } from './db.ts';
+
+export type AuditEntry = {
+  action: string;
+  result: 'ok' | 'denied' | 'failed' | string;
+  userId?: number | null;
+  username?: string | null;
+  companyId?: number | null;
+  target?: string | null;
+  ip?: string | null;
+  detail?: Record<string, unknown> | null;
+};
+
+/** Append one line to the audit log (sign-ins, denials, writes, remote commands). Never throws. */
+export async function writeAudit(db: Database, e: AuditEntry): Promise<void> {
+  try {
+    await db
+      .insertInto('audit_log')
+      .values({
+        action: e.action,
+        result: e.result,
+        user_id: e.userId ?? null,
+        username: e.username ?? null,
+        company_id: e.companyId ?? null,
+        target: e.target ?? null,
+        ip: e.ip ?? null,
+        detail: e.detail ? JSON.stringify(e.detail) : null,
+      })
+      .execute();
+  } catch {
+    // auditing must never break the request it records
+  }
+}
