@@ -149,7 +149,132 @@ export type ServerExceptionTable = {
   stack: string | null;
 };
 
+export type CommunityTable = {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  j_region: Json<string[]>;
+  address: Generated<string>;
+  deleted_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+};
+
+export type BuildingTable = { id: Generated<number>; community_id: number; name: string; created_at: Generated<Timestamp> };
+export type UnitTable = { id: Generated<number>; building_id: number; name: string; created_at: Generated<Timestamp> };
+
+export type TerminalTable = {
+  id: Generated<number>;
+  terminal_id: string;
+  type: 'f' | 't' | 'wcr' | 'u' | 'e';
+  face_id: string | null;
+  version: string | null;
+  company_id: number | null;
+  mqtt_secret_hash: string | null;
+  online: Generated<boolean>;
+  last_seen_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+};
+
+export type AlarmCharger = { name: string; mobile: string };
+
+export type LiftTable = {
+  id: Generated<number>;
+  company_id: number;
+  community_id: number | null;
+  building_id: number | null;
+  unit_id: number | null;
+  name: string;
+  code: string;
+  variety: Generated<number>;
+  model: string | null;
+  factory_number: string | null;
+  equipment_code: string | null;
+  yd_unique_code: string | null;
+  register_number: string | null;
+  brand: string | null;
+  speed: number | null;
+  load: number | null;
+  j_floors: ColumnType<string[], string | undefined, string>;
+  positive_floors: Generated<number>;
+  negative_floors: Generated<number>;
+  is_through_door: Generated<boolean>;
+  manual_door: Generated<boolean>;
+  main_lift_id: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  address: string | null;
+  remark: string | null;
+  mt_company_id: number | null;
+  j_mt_workers: ColumnType<AlarmCharger[], string | undefined, string>;
+  j_responsible: ColumnType<AlarmCharger[], string | undefined, string>;
+  ad_company: string | null;
+  j_alarm_charger: ColumnType<AlarmCharger[], string | undefined, string>;
+  alarm_charger_set_at: Timestamp | null;
+  terminal_id: string | null;
+  face_terminal_id: string | null;
+  m3u8_url: string | null;
+  sms_switch: Generated<boolean>;
+  sms_limit: Generated<number>;
+  imsi: string | null;
+  bs_number: string | null;
+  insurance_company: string | null;
+  insurance_no: string | null;
+  insurance_expire: string | null;
+  is_virtual: Generated<boolean>;
+  expire_at: Timestamp;
+  deleted_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+};
+
+export type LiftFavouriteTable = { user_id: number; lift_id: number; created_at: Generated<Timestamp> };
+
+export type SimCardTable = {
+  id: Generated<number>;
+  company_id: number;
+  iccid: string | null;
+  imsi: string;
+  bs_number: string | null;
+  carrier: string;
+  state: Generated<string>;
+  net_type: string | null;
+  open_date: string | null;
+  traffic_expire: string | null;
+  package: string | null;
+  traffic_total_mb: number | null;
+  traffic_used_mb: Generated<number>;
+  terminal_id: string | null;
+  created_at: Generated<Timestamp>;
+};
+
+export type FaultTable = {
+  id: Generated<number>;
+  lift_id: number;
+  company_id: number;
+  terminal_id: string;
+  code: string;
+  state: Generated<'untreated' | 'processed'>;
+  floor: number | null;
+  floor_display: string | null;
+  occurred_at: Timestamp;
+  solved_at: Timestamp | null;
+  processed_by: number | null;
+  processed_at: Timestamp | null;
+  note: string | null;
+  repeat_count: Generated<number>;
+  message_id: string | null;
+  created_at: Generated<Timestamp>;
+};
+
 export type DB = {
+  community: CommunityTable;
+  building: BuildingTable;
+  unit: UnitTable;
+  terminal: TerminalTable;
+  lift: LiftTable;
+  lift_favourite: LiftFavouriteTable;
+  sim_card: SimCardTable;
+  fault: FaultTable;
   company: CompanyTable;
   role: RoleTable;
   app_user: UserTable;
