@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { modules } from './modules/index.ts';
 import { registerAuth } from './platform/auth.ts';
+import { type Bus, createLocalBus } from './platform/bus.ts';
 import type { Config } from './platform/config.ts';
 import { type AppContext, apiOf } from './platform/context.ts';
 import type { DbHandle } from './platform/db.ts';
@@ -31,7 +32,7 @@ const REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.password',
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext; close: () => Promise<void> };
 
 /** Build the whole HTTP application on an open database. Does not listen. */
-export async function buildApp(config: Config, handle: DbHandle): Promise<BuiltApp> {
+export async function buildApp(config: Config, handle: DbHandle, bus: Bus = createLocalBus()): Promise<BuiltApp> {
   const closers: Array<() => Promise<void> | void> = [];
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: REDACT },
@@ -44,7 +45,7 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<BuiltA
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const ctx: AppContext = { config, db: handle.db, engine: handle.engine, onClose: (fn) => closers.push(fn) };
+  const ctx: AppContext = { config, db: handle.db, engine: handle.engine, bus, onClose: (fn) => closers.push(fn) };
 
   app.reportException = (req, err) => {
     void handle.db
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<BuiltA
     close: async () => {
       await app.close();
       for (const fn of closers.reverse()) await fn();
+      await bus.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Bus } from './bus.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db.ts';
 
@@ -8,6 +9,7 @@ export type AppContext = {
   config: Config;
   db: Database;
   engine: 'pglite' | 'postgres';
+  bus: Bus;
   /** resources to release on shutdown, last registered first */
   onClose: (fn: () => Promise<void> | void) => void;
 };
