@@ -291,6 +291,12 @@ export const ERRORS = {
     'pt-PT': 'Falha ou tempo esgotado na ligação ao terminal',
   },
   4064: { status: 404, 'zh-CN': '记录不存在', 'en-US': 'Record not found', 'pt-PT': 'Registo não encontrado' },
+  4110: {
+    status: 401,
+    'zh-CN': '改密凭证无效或已过期，请重新登录',
+    'en-US': 'Password change ticket invalid or expired, please sign in again',
+    'pt-PT': 'Credencial de alteração da palavra-passe inválida ou expirada, inicie sessão novamente',
+  },
   4065: {
     status: 503,
     'zh-CN': '服务暂不可用',

@@ -87,6 +87,48 @@ export const ZSendCodeRequest = z.object({
 export const ZResetPasswordRequest = z.object({
   channel: z.enum(CODE_CHANNELS),
   target: z.string().trim().min(1).max(128),
-  code: z.string().trim().max(12),
+  /** missing or empty → 4103 */
+  code: z.string().trim().max(12).optional(),
   newPassword: z.string().min(1).max(128),
 });
+
+/** Seconds between two code sends to one target, and how long a code stays valid (SPEC.md §9). */
+export const CODE_RESEND_SECONDS = 60;
+export const CODE_TTL_SECONDS = 600;
+
+export const ZSendCodeResult = z.object({
+  /** always true: the answer does not tell whether an account uses the target */
+  sent: z.literal(true),
+  resend_after_s: z.number().int(),
+  expires_in_s: z.number().int(),
+});
+
+/**
+ * `detail` of a 413 answer at sign-in: a short-lived, single-use ticket that only changes the
+ * password (POST /user/renewpwd), for a user whose stored password no longer meets the rules.
+ */
+export const ZWeakPasswordDetail = z.object({ ticket: z.string(), ticket_end_time: z.string() });
+export type TWeakPasswordDetail = z.infer<typeof ZWeakPasswordDetail>;
+
+export const ZRenewPasswordRequest = z.object({
+  ticket: z.string().trim().min(1).max(128),
+  newPassword: z.string().min(1).max(128),
+});
+
+export const ZChangeLangResult = z.object({
+  language: z.enum(LOCALES),
+  /** false when called without a session: the choice then lives only in the browser */
+  stored: z.boolean(),
+});
+
+export const ZFlushCacheResult = z.object({
+  sessions: z.number().int(),
+  codes: z.number().int(),
+  counters: z.number().int(),
+});
+
+/**
+ * Writes every signed-in user may make on their own account, whatever their role's URIs: the
+ * server lets them past the permission-URI guard, and the web's write guard should too.
+ */
+export const SELF_SERVICE_URIS = ['/user/setcompany', '/user/updatepwd', '/user/renewpwd'] as const;

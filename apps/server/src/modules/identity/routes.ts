@@ -1,0 +1,194 @@
+import {
+  dataOf,
+  ErrorCodes,
+  ZChangeLangQuery,
+  ZChangeLangResult,
+  ZFlushCacheResult,
+  ZGetUserQuery,
+  ZLoginRequest,
+  ZOk,
+  ZRenewPasswordRequest,
+  ZResetPasswordRequest,
+  ZSendCodeRequest,
+  ZSendCodeResult,
+  ZSetCompanyRequest,
+  ZUpdatePasswordRequest,
+  ZUser,
+} from '@liftguard/contract';
+import type { FastifyRequest } from 'fastify';
+import { type AuthContext, authOf, resolveToken, tokenOf } from '../../platform/auth.ts';
+import { clockFor } from '../../platform/clock.ts';
+import type { AppContext, Module } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { senderFor } from '../../platform/sender.ts';
+import { createIdentityService } from './service.ts';
+
+/** Channel on which flushcache asks every module holding a cache to drop it: { byUserId }. */
+export const CACHE_FLUSH_CHANNEL = 'cache.flush';
+
+const tags = ['identity'];
+
+export const identityModule: Module = {
+  name: 'identity',
+  register(api, ctx) {
+    const service = createIdentityService({
+      db: ctx.db,
+      bus: ctx.bus,
+      sessionTtlHours: ctx.config.SESSION_TTL_HOURS,
+      now: () => clockFor(ctx).now(),
+      sender: () => senderFor(ctx, api.log),
+    });
+
+    const timer = setInterval(
+      () => void service.housekeep().catch((err) => api.log.warn({ err }, 'identity housekeeping failed')),
+      3_600_000,
+    );
+    timer.unref();
+    ctx.onClose(() => clearInterval(timer));
+
+    api.post(
+      '/login',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          summary: 'Sign in with a username or phone number',
+          security: [],
+          body: ZLoginRequest,
+          response: { 200: dataOf(ZUser) },
+        },
+      },
+      async (req) => ({ data: await service.login(req.body, req.ip) }),
+    );
+
+    api.post('/logout', { schema: { tags, summary: 'End the current session', response: { 200: ZOk } } }, async (req) => {
+      await service.logout(authOf(req), req.ip);
+      return { data: true as const };
+    });
+
+    api.get(
+      '/getuser',
+      {
+        schema: {
+          tags,
+          summary: 'The signed-in user with memberships and permissions',
+          querystring: ZGetUserQuery,
+          response: { 200: dataOf(ZUser) },
+        },
+      },
+      async (req) => ({ data: await service.userView(authOf(req).userId) }),
+    );
+
+    api.put(
+      '/user/setcompany',
+      {
+        config: { auth: 'public' },
+        schema: { tags, summary: 'Choose the current company or department', body: ZSetCompanyRequest, response: { 200: dataOf(ZUser) } },
+      },
+      async (req) => ({ data: await service.setCompany(await selfOf(req, ctx), req.body.id, req.ip) }),
+    );
+
+    api.get(
+      '/changelang',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          summary: "Report (and, when signed in, store) the user's language",
+          querystring: ZChangeLangQuery,
+          response: { 200: dataOf(ZChangeLangResult) },
+        },
+      },
+      async (req) => {
+        const result = await service.changeLanguage(req.auth, req.query.language);
+        req.locale = result.language;
+        return { data: result };
+      },
+    );
+
+    api.post(
+      '/user/updatepwd',
+      {
+        config: { auth: 'public' },
+        schema: { tags, summary: 'Change one’s own password (other sessions end)', body: ZUpdatePasswordRequest, response: { 200: ZOk } },
+      },
+      async (req) => {
+        await service.updatePassword(await selfOf(req, ctx), req.body, req.ip);
+        return { data: true as const };
+      },
+    );
+
+    api.get(
+      '/flushcache',
+      {
+        config: { auth: 'root' },
+        schema: { tags, summary: 'Drop caches and stale identity rows (root)', response: { 200: dataOf(ZFlushCacheResult) } },
+      },
+      async (req) => {
+        const auth = authOf(req);
+        const result = await service.housekeep();
+        await ctx.bus.publish(CACHE_FLUSH_CHANNEL, { byUserId: auth.userId });
+        return { data: result };
+      },
+    );
+
+    api.post(
+      '/code/send',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          summary: 'Send a password-reset code by SMS or email',
+          security: [],
+          body: ZSendCodeRequest,
+          response: { 200: dataOf(ZSendCodeResult) },
+        },
+      },
+      async (req) => ({ data: await service.sendCode(req.body, req.ip, req.locale) }),
+    );
+
+    api.post(
+      '/code/resetpwd',
+      {
+        config: { auth: 'public' },
+        schema: { tags, summary: 'Reset a password with a code', security: [], body: ZResetPasswordRequest, response: { 200: ZOk } },
+      },
+      async (req) => {
+        await service.resetPassword(req.body, req.ip);
+        return { data: true as const };
+      },
+    );
+
+    api.post(
+      '/user/renewpwd',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          summary: 'Replace a too-simple password with the ticket of a 413 sign-in',
+          security: [],
+          body: ZRenewPasswordRequest,
+          response: { 200: ZOk },
+        },
+      },
+      async (req) => {
+        await service.renewPassword(req.body, req.ip);
+        return { data: true as const };
+      },
+    );
+  },
+};
+
+/**
+ * The caller of a self-service route (their own password, their own current company). These are
+ * writes every signed-in user may make, so they skip the permission-URI guard; they still answer
+ * 401/402/403 exactly as the guard does for a missing, unknown or ended session.
+ */
+async function selfOf(req: FastifyRequest, ctx: AppContext): Promise<AuthContext> {
+  if (req.auth) return req.auth;
+  const token = tokenOf(req);
+  if (!token) throw new AppError(ErrorCodes.NOT_LOGGED_IN);
+  const resolved = await resolveToken(ctx.db, token);
+  if ('code' in resolved) throw new AppError(resolved.code);
+  return resolved;
+}
