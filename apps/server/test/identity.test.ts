@@ -105,6 +105,14 @@ describe('sign-in', () => {
     expect(await h.handle.db.selectFrom('audit_log').select('id').where('action', '=', 'logout').execute()).toHaveLength(1);
   });
 
+  it('documents the identity routes in the OpenAPI document', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    const paths = Object.keys(doc.paths);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/login', '/api/getuser', '/api/user/setcompany', '/api/code/send', '/api/code/resetpwd']),
+    );
+  });
+
   it('refuses a call without a token with 401', async () => {
     expect((await call({ url: '/api/getuser' })).body.code).toBe(401);
   });

@@ -303,6 +303,86 @@ export const ERRORS = {
     'en-US': 'Service temporarily unavailable',
     'pt-PT': 'Serviço temporariamente indisponível',
   },
+  // Organisation and access control (reserved 4120–4139).
+  4120: {
+    status: 403,
+    'zh-CN': '权限超出上级公司的范围',
+    'en-US': 'Permissions exceed those of the parent company',
+    'pt-PT': 'As permissões excedem as da empresa superior',
+  },
+  4121: {
+    status: 409,
+    'zh-CN': '不能移动到自身或其下级之下',
+    'en-US': 'A node cannot be moved under itself or its subordinates',
+    'pt-PT': 'Um nó não pode ser movido para si próprio ou para os seus subordinados',
+  },
+  4122: {
+    status: 400,
+    'zh-CN': '公司只能位于公司之下',
+    'en-US': 'A company can only be placed under a company',
+    'pt-PT': 'Uma empresa só pode ficar sob uma empresa',
+  },
+  4123: {
+    status: 400,
+    'zh-CN': '结束编号不能小于开始编号',
+    'en-US': 'The end number may not be below the start number',
+    'pt-PT': 'O número final não pode ser inferior ao inicial',
+  },
+  4124: {
+    status: 400,
+    'zh-CN': '编号不能重复添加',
+    'en-US': 'A number may not be added twice',
+    'pt-PT': 'Um número não pode ser adicionado duas vezes',
+  },
+  4125: { status: 409, 'zh-CN': '名称不能重复', 'en-US': 'The name already exists', 'pt-PT': 'O nome já existe' },
+  4126: {
+    status: 409,
+    'zh-CN': '角色正在使用，不能删除',
+    'en-US': 'The role is in use and cannot be deleted',
+    'pt-PT': 'A função está em uso e não pode ser eliminada',
+  },
+  4127: {
+    status: 400,
+    'zh-CN': '只能上传 PNG、JPEG 或 WebP 图片',
+    'en-US': 'Only PNG, JPEG or WebP images can be uploaded',
+    'pt-PT': 'Só é possível carregar imagens PNG, JPEG ou WebP',
+  },
+  4128: {
+    status: 400,
+    'zh-CN': 'Logo 尺寸应约为 207×40 像素',
+    'en-US': 'The logo should be about 207×40 pixels',
+    'pt-PT': 'O logótipo deve ter cerca de 207×40 píxeis',
+  },
+  4129: {
+    status: 409,
+    'zh-CN': '存在楼栋或电梯的小区不能删除',
+    'en-US': 'A community with buildings or lifts cannot be deleted',
+    'pt-PT': 'Uma comunidade com edifícios ou elevadores não pode ser eliminada',
+  },
+  4130: {
+    status: 409,
+    'zh-CN': '存在下级的资源不能删除',
+    'en-US': 'A resource with children cannot be deleted',
+    'pt-PT': 'Um recurso com filhos não pode ser eliminado',
+  },
+  4131: {
+    status: 400,
+    'zh-CN': '角色不属于该公司',
+    'en-US': 'The role does not belong to that company',
+    'pt-PT': 'A função não pertence a essa empresa',
+  },
+  4132: {
+    status: 409,
+    'zh-CN': '存在单元或电梯的楼栋不能删除',
+    'en-US': 'A building with units or lifts cannot be deleted',
+    'pt-PT': 'Um edifício com unidades ou elevadores não pode ser eliminado',
+  },
+  4133: {
+    status: 400,
+    'zh-CN': '一次最多创建 200 个',
+    'en-US': 'At most 200 can be created at once',
+    'pt-PT': 'No máximo 200 de uma vez',
+  },
 } as const satisfies Record<number, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -4,3 +4,4 @@ export * from './identity/user.ts';
 export * from './permissions.ts';
 export * from './routes.ts';
 export * from './validators.ts';
+export * from './org/index.ts';

@@ -1,6 +1,22 @@
 import type { Module } from '../platform/context.ts';
+import { auditModule } from './audit/routes.ts';
+import { communityModule } from './community/routes.ts';
+import { companyModule } from './company/routes.ts';
 import { healthModule } from './health/routes.ts';
 import { identityModule } from './identity/routes.ts';
+import { resourceModule } from './resource/routes.ts';
+import { roleModule } from './role/routes.ts';
+import { userModule } from './user/routes.ts';
 
 /** Every domain module, in registration order. */
-export const modules: Module[] = [healthModule, identityModule];
+// resourceModule stays first: its onRoute hook records every API route (resource tree, tenancy suite).
+export const modules: Module[] = [
+  resourceModule,
+  companyModule,
+  roleModule,
+  userModule,
+  communityModule,
+  auditModule,
+  healthModule,
+  identityModule,
+];

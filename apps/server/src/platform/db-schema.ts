@@ -137,6 +137,8 @@ export type ResourceTable = {
   name: string;
   label: string;
   sort: Generated<number>;
+  /** true for entries kept in step with the code (route table, registered write routes) */
+  synced: Generated<boolean>;
 };
 
 export type ServerExceptionTable = {

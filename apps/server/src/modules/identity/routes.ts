@@ -20,6 +20,7 @@ import { type AuthContext, authOf, resolveToken, tokenOf } from '../../platform/
 import { clockFor } from '../../platform/clock.ts';
 import type { AppContext, Module } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { dummyHash } from '../../platform/passwords.ts';
 import { senderFor } from '../../platform/sender.ts';
 import { createIdentityService } from './service.ts';
 
@@ -38,6 +39,9 @@ export const identityModule: Module = {
       now: () => clockFor(ctx).now(),
       sender: () => senderFor(ctx, api.log),
     });
+
+    // Compute the unknown-user hash now, so the first failed sign-in costs what every later one does.
+    void dummyHash();
 
     const timer = setInterval(
       () => void service.housekeep().catch((err) => api.log.warn({ err }, 'identity housekeeping failed')),
