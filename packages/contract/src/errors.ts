@@ -383,6 +383,95 @@ export const ERRORS = {
     'en-US': 'At most 200 can be created at once',
     'pt-PT': 'No máximo 200 de uma vez',
   },
+  // Registry (lifts, terminals, SIM cards): 4140–4159.
+  4140: {
+    status: 400,
+    'zh-CN': '楼层数必须为1到64',
+    'en-US': 'Floor count must be 1 to 64',
+    'pt-PT': 'O número de pisos tem de ser de 1 a 64',
+  },
+  4141: {
+    status: 400,
+    'zh-CN': '贯通门电梯总楼层不能超过32层',
+    'en-US': 'A through-door lift has at most 32 floors',
+    'pt-PT': 'Um elevador de porta passante tem no máximo 32 pisos',
+  },
+  4142: {
+    status: 400,
+    'zh-CN': '副梯楼层数不能多于主梯',
+    'en-US': 'A secondary lift cannot have more floors than its main lift',
+    'pt-PT': 'Um elevador secundário não pode ter mais pisos do que o principal',
+  },
+  4143: {
+    status: 400,
+    'zh-CN': '故障报警人最多2人',
+    'en-US': 'At most 2 fault alarm persons',
+    'pt-PT': 'No máximo 2 pessoas de alarme de avaria',
+  },
+  4144: { status: 400, 'zh-CN': '日期不能为空', 'en-US': 'Date cannot be empty', 'pt-PT': 'A data não pode estar vazia' },
+  4145: {
+    status: 400,
+    'zh-CN': '终端编号格式不正确',
+    'en-US': 'Terminal id format is invalid',
+    'pt-PT': 'Formato do ID do terminal inválido',
+  },
+  4146: {
+    status: 400,
+    'zh-CN': 'm3u8视频流地址格式不正确',
+    'en-US': 'm3u8 stream address format is invalid',
+    'pt-PT': 'Formato do endereço de stream m3u8 inválido',
+  },
+  4147: {
+    status: 403,
+    'zh-CN': '没有设置到期时间的权限',
+    'en-US': 'No permission to set the expiry time',
+    'pt-PT': 'Sem permissão para definir a data de expiração',
+  },
+  4148: { status: 400, 'zh-CN': '必填项为空', 'en-US': 'A required field is empty', 'pt-PT': 'Um campo obrigatório está vazio' },
+  4149: {
+    status: 400,
+    'zh-CN': '主梯不存在或本身是副梯',
+    'en-US': 'Main lift missing or itself a secondary lift',
+    'pt-PT': 'Elevador principal inexistente ou ele próprio secundário',
+  },
+  4150: { status: 400, 'zh-CN': 'IMSI必须为15位数字', 'en-US': 'IMSI must be 15 digits', 'pt-PT': 'O IMSI tem de ter 15 dígitos' },
+  4151: {
+    status: 400,
+    'zh-CN': 'BS号必须为11到13位数字',
+    'en-US': 'BS number must be 11 to 13 digits',
+    'pt-PT': 'O número BS tem de ter 11 a 13 dígitos',
+  },
+  4152: {
+    status: 400,
+    'zh-CN': '导入文件行数过多',
+    'en-US': 'The import file has too many rows',
+    'pt-PT': 'O ficheiro de importação tem demasiadas linhas',
+  },
+  4153: {
+    status: 400,
+    'zh-CN': '文件类型或大小不符合要求',
+    'en-US': 'File type or size not allowed',
+    'pt-PT': 'Tipo ou tamanho de ficheiro não permitido',
+  },
+  4154: { status: 409, 'zh-CN': '终端已注册', 'en-US': 'Terminal already registered', 'pt-PT': 'Terminal já registado' },
+  4155: {
+    status: 409,
+    'zh-CN': '终端已绑定电梯，不能删除',
+    'en-US': 'The terminal is bound to a lift and cannot be deleted',
+    'pt-PT': 'O terminal está associado a um elevador e não pode ser eliminado',
+  },
+  4156: {
+    status: 409,
+    'zh-CN': '恢复失败，电梯编号或终端已被占用',
+    'en-US': 'Restore failed, the lift number or terminal is taken',
+    'pt-PT': 'Falha ao restaurar, o número do elevador ou o terminal está ocupado',
+  },
+  4158: {
+    status: 400,
+    'zh-CN': '人脸终端编号必须是人脸终端',
+    'en-US': 'The face terminal id must be a face terminal',
+    'pt-PT': 'O ID do terminal facial tem de ser um terminal facial',
+  },
 } as const satisfies Record<number, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -7,6 +7,7 @@ import { identityModule } from './identity/routes.ts';
 import { resourceModule } from './resource/routes.ts';
 import { roleModule } from './role/routes.ts';
 import { userModule } from './user/routes.ts';
+import { liftModule } from './lift/routes.ts';
 
 /** Every domain module, in registration order. */
 // resourceModule stays first: its onRoute hook records every API route (resource tree, tenancy suite).
@@ -19,4 +20,4 @@ export const modules: Module[] = [
   auditModule,
   healthModule,
   identityModule,
-];
+, liftModule];

@@ -247,6 +247,32 @@ export type SimCardTable = {
   traffic_used_mb: Generated<number>;
   terminal_id: string | null;
   created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+};
+
+export type TerminalSettingsTable = {
+  company_id: number;
+  j_settings: ColumnType<Record<string, unknown>, string, string>;
+  updated_by: number | null;
+  updated_at: Generated<Timestamp>;
+};
+
+export type ImportJobTable = {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  kind: 'lift' | 'sim';
+  file_name: string;
+  status: Generated<'running' | 'done' | 'failed'>;
+  total: Generated<number>;
+  processed: Generated<number>;
+  ok_count: Generated<number>;
+  fail_count: Generated<number>;
+  error_code: number | null;
+  j_bound_rows: ColumnType<number[], string | undefined, string>;
+  j_errors: ColumnType<Array<{ row: number; code: number; field?: string }>, string | undefined, string>;
+  created_at: Generated<Timestamp>;
+  finished_at: Timestamp | null;
 };
 
 export type FaultTable = {
@@ -276,6 +302,8 @@ export type DB = {
   lift: LiftTable;
   lift_favourite: LiftFavouriteTable;
   sim_card: SimCardTable;
+  terminal_settings: TerminalSettingsTable;
+  import_job: ImportJobTable;
   fault: FaultTable;
   company: CompanyTable;
   role: RoleTable;

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_core.ts';
 import * as m0002 from './0002_domain.ts';
 import * as m0004 from './0004_org.ts';
+import * as m0005 from './0005_registry.ts';
 
 /** Numbered migrations, applied in key order at start. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
   '0002_domain': m0002,
   '0004_org': m0004,
+  '0005_registry': m0005,
 };

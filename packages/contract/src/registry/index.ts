@@ -1,0 +1,4 @@
+export * from './import.ts';
+export * from './lift.ts';
+export * from './sim.ts';
+export * from './terminal.ts';
