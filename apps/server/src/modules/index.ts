@@ -20,4 +20,5 @@ export const modules: Module[] = [
   auditModule,
   healthModule,
   identityModule,
-, liftModule];
+  liftModule,
+];
