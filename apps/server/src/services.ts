@@ -1,7 +1,16 @@
 import type { BuiltApp } from './app.ts';
+import { startDemoFleet } from './gateway/demo-fleet.ts';
+import { startGateway } from './gateway/index.ts';
+import { jobsFor } from './jobs/queue.ts';
 
 /**
  * Background services started with the server (demo seed, MQTT gateway, simulated fleet, jobs).
  * Each later module adds its start here; tests build the app without them.
  */
-export async function startServices(_built: BuiltApp): Promise<void> {}
+export async function startServices(built: BuiltApp): Promise<void> {
+  // MQTT gateway (embedded aedes, or MQTT_URL), then the demo fleet on it
+  const gateway = await startGateway(built.ctx, { log: built.app.log });
+  await startDemoFleet(built.ctx, gateway, built.app.log);
+  // durable jobs: fault SMS alerts and regulatory push (modules register their handlers at build time)
+  jobsFor(built.ctx).start();
+}

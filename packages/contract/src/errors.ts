@@ -472,6 +472,34 @@ export const ERRORS = {
     'en-US': 'The face terminal id must be a face terminal',
     'pt-PT': 'O ID do terminal facial tem de ser um terminal facial',
   },
+  // Faults and alerts (reserved 4180–4199).
+  4180: { status: 409, 'zh-CN': '故障已处理', 'en-US': 'The fault has already been processed', 'pt-PT': 'A avaria já foi tratada' },
+  4181: { status: 409, 'zh-CN': '任务已处理', 'en-US': 'The task has already been handled', 'pt-PT': 'A tarefa já foi tratada' },
+  4182: {
+    status: 409,
+    'zh-CN': '该短信签名不在审核中',
+    'en-US': 'This SMS signature is not awaiting review',
+    'pt-PT': 'Esta assinatura de SMS não está em revisão',
+  },
+  4183: {
+    status: 400,
+    'zh-CN': '序列号、制造单位信用代码和注册代码必须填写',
+    'en-US': 'Serial number, manufacturer credit code and registration code must be filled',
+    'pt-PT': 'O número de série, o código de crédito do fabricante e o código de registo são obrigatórios',
+  },
+  4184: {
+    status: 400,
+    'zh-CN': '短信签名须为 2–12 个文字或数字',
+    'en-US': 'An SMS signature must be 2–12 letters or digits',
+    'pt-PT': 'Uma assinatura de SMS deve ter 2–12 letras ou dígitos',
+  },
+  4185: { status: 400, 'zh-CN': '未知的故障代码', 'en-US': 'Unknown fault code', 'pt-PT': 'Código de avaria desconhecido' },
+  4186: {
+    status: 409,
+    'zh-CN': '没有启用的监管平台推送账号',
+    'en-US': 'No enabled regulatory platform account',
+    'pt-PT': 'Nenhuma conta de plataforma reguladora ativa',
+  },
 } as const satisfies Record<number, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -494,6 +522,14 @@ export const ErrorCodes = {
   NOT_FOUND: 4064,
   TOO_FREQUENT: 4097,
   NO_COMPANY: 4088,
+  FAULT_ALREADY_PROCESSED: 4180,
+  TASK_ALREADY_HANDLED: 4181,
+  SIGNATURE_NOT_IN_REVIEW: 4182,
+  PUSH_PARAMS_REQUIRED: 4183,
+  SIGNATURE_INVALID: 4184,
+  UNKNOWN_FAULT_CODE: 4185,
+  NO_PUSH_ACCOUNT: 4186,
+  SAME_ACCOUNT_SECRET: 4105,
 } as const;
 
 export function isErrorCode(code: number): code is ErrorCode {

@@ -2,11 +2,15 @@ import type { Module } from '../platform/context.ts';
 import { auditModule } from './audit/routes.ts';
 import { communityModule } from './community/routes.ts';
 import { companyModule } from './company/routes.ts';
-import { healthModule } from './health/routes.ts';
-import { identityModule } from './identity/routes.ts';
 import { resourceModule } from './resource/routes.ts';
 import { roleModule } from './role/routes.ts';
 import { userModule } from './user/routes.ts';
+import { faultModule } from './fault/routes.ts';
+import { pushModule } from './push/routes.ts';
+import { smsModule } from './sms/routes.ts';
+import { taskModule } from './task/routes.ts';
+import { healthModule } from './health/routes.ts';
+import { identityModule } from './identity/routes.ts';
 import { liftModule } from './lift/routes.ts';
 
 /** Every domain module, in registration order. */
@@ -20,5 +24,9 @@ export const modules: Module[] = [
   auditModule,
   healthModule,
   identityModule,
+  faultModule,
+  smsModule,
+  taskModule,
+  pushModule,
   liftModule,
 ];

@@ -174,6 +174,8 @@ export type TerminalTable = {
   mqtt_secret_hash: string | null;
   online: Generated<boolean>;
   last_seen_at: Timestamp | null;
+  /** last run state reported (U01), kept by the gateway for the dashboard */
+  run_state: string | null;
   created_at: Generated<Timestamp>;
 };
 
@@ -291,7 +293,144 @@ export type FaultTable = {
   note: string | null;
   repeat_count: Generated<number>;
   message_id: string | null;
+  /** passengers trapped (U03 trapped) */
+  trapped: Generated<boolean>;
   created_at: Generated<Timestamp>;
+};
+
+export type LiftStatusHistoryTable = {
+  id: Generated<number>;
+  lift_id: number;
+  terminal_id: string;
+  at: Timestamp;
+  floor: number;
+  floor_display: string;
+  direction: string;
+  door: string;
+  run_state: string;
+  occupied: Generated<boolean>;
+};
+
+export type TerminalExceptionTable = {
+  id: Generated<number>;
+  terminal_id: string | null;
+  company_id: number | null;
+  topic: string;
+  kind: string;
+  message: string;
+  payload: string | null;
+  at: Generated<Timestamp>;
+};
+
+export type MqttMessageSeenTable = { terminal_id: string; mid: string; at: Generated<Timestamp> };
+
+export type HelpEventTable = {
+  id: Generated<number>;
+  lift_id: number;
+  company_id: number;
+  terminal_id: string;
+  room_id: string | null;
+  floor: number | null;
+  occurred_at: Timestamp;
+  message_id: string | null;
+  created_at: Generated<Timestamp>;
+};
+
+export type LiftStateSettingTable = { company_id: number; j_settings: Json<Record<string, number>>; updated_at: Generated<Timestamp> };
+
+export type JobTable = {
+  id: Generated<number>;
+  queue: string;
+  payload: Json<Record<string, unknown>>;
+  state: Generated<'queued' | 'running' | 'done' | 'dead'>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: Timestamp;
+  locked_at: Timestamp | null;
+  locked_by: string | null;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+};
+
+export type FaultSettingTable = {
+  company_id: number;
+  code: string;
+  screen: boolean;
+  sms: boolean;
+  updated_at: Timestamp;
+};
+
+export type SmsRecordTable = {
+  id: Generated<number>;
+  company_id: number;
+  lift_id: number | null;
+  fault_id: number | null;
+  code: string | null;
+  mobile: string;
+  body: string;
+  signature: Generated<string>;
+  status: 'queued' | 'sent' | 'suppressed' | 'failed';
+  reason: string | null;
+  attempts: Generated<number>;
+  provider_id: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+  updated_at: Timestamp;
+};
+
+export type TaskTable = {
+  id: Generated<number>;
+  /** the company that must handle the task (the reviewer) */
+  company_id: number;
+  topic: string;
+  /** what the task is about: for SIGNATURE_APPROVE the requesting company */
+  subject_id: number;
+  tip: string;
+  sender_user_id: number | null;
+  sender_company_id: number | null;
+  resolved: Generated<number>;
+  resolved_by: number | null;
+  resolved_at: Timestamp | null;
+  created_at: Timestamp;
+};
+
+export type PusherAccountTable = {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  base_url: string;
+  account: string;
+  secret: string;
+  enabled: Generated<boolean>;
+  deleted_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type LiftPushParamTable = {
+  lift_id: number;
+  company_id: number;
+  serial_number: string;
+  manufacturer_credit_code: string;
+  registration_code: string;
+  updated_at: Timestamp;
+};
+
+export type PushLogTable = {
+  id: Generated<number>;
+  company_id: number;
+  account_id: number;
+  lift_id: number;
+  kind: 'registration' | 'status' | 'fault';
+  payload: Json<Record<string, unknown>>;
+  status: Generated<'queued' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  response_status: number | null;
+  error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
 };
 
 export type DB = {
@@ -316,4 +455,16 @@ export type DB = {
   rate_counter: RateCounterTable;
   resource: ResourceTable;
   server_exception: ServerExceptionTable;
+  lift_status_history: LiftStatusHistoryTable;
+  terminal_exception: TerminalExceptionTable;
+  mqtt_message_seen: MqttMessageSeenTable;
+  help_event: HelpEventTable;
+  lift_state_setting: LiftStateSettingTable;
+  job: JobTable;
+  fault_setting: FaultSettingTable;
+  sms_record: SmsRecordTable;
+  task: TaskTable;
+  pusher_account: PusherAccountTable;
+  lift_push_param: LiftPushParamTable;
+  push_log: PushLogTable;
 };

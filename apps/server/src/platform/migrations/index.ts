@@ -3,6 +3,8 @@ import * as m0001 from './0001_core.ts';
 import * as m0002 from './0002_domain.ts';
 import * as m0004 from './0004_org.ts';
 import * as m0005 from './0005_registry.ts';
+import * as m0006 from './0006_realtime.ts';
+import * as m0007 from './0007_alerts.ts';
 
 /** Numbered migrations, applied in key order at start. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002_domain': m0002,
   '0004_org': m0004,
   '0005_registry': m0005,
+  '0006_realtime': m0006,
+  '0007_alerts': m0007,
 };

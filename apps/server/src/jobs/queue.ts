@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { AppContext } from '../platform/context.ts';
+import type { DB } from '../platform/db-schema.ts';
+
+/**
+ * A small durable job queue on the `job` table (docs/adr-jobs.md). Jobs are claimed with
+ * `FOR UPDATE SKIP LOCKED`, so any number of server instances can run workers on the same
+ * database; a failed job goes back to `queued` with exponential backoff until `max_attempts`,
+ * then becomes `dead` (its handler's `onDead` records the final failure). A job is at least
+ * once: handlers must be idempotent (the SMS and push handlers key on their record id).
+ */
+export type JobRecord = { id: number; queue: string; payload: Record<string, unknown>; attempts: number; max_attempts: number };
+export type JobHandler = {
+  run: (payload: Record<string, unknown>, job: JobRecord) => Promise<void>;
+  /** called once when the last attempt failed */
+  onDead?: (payload: Record<string, unknown>, job: JobRecord, error: string) => Promise<void>;
+};
+export type EnqueueInput = {
+  queue: string;
+  payload: Record<string, unknown>;
+  /** a second enqueue with the same key is ignored (exactly-once enqueue across instances) */
+  dedupeKey?: string;
+  delayMs?: number;
+  maxAttempts?: number;
+};
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Add a job; inside a transaction it becomes visible with the data it refers to. Returns null for a duplicate key. */
+export async function enqueue(db: Db, job: EnqueueInput): Promise<number | null> {
+  const row = await db
+    .insertInto('job')
+    .values({
+      queue: job.queue,
+      payload: JSON.stringify(job.payload),
+      dedupe_key: job.dedupeKey ?? null,
+      ...(job.maxAttempts ? { max_attempts: job.maxAttempts } : {}),
+      ...(job.delayMs ? { run_at: new Date(Date.now() + job.delayMs) } : {}),
+    })
+    .onConflict((oc) => oc.column('dedupe_key').where('dedupe_key', 'is not', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
+export type RunnerOptions = {
+  /** first retry delay; doubles per attempt up to backoffMaxMs (±20% jitter) */
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** a running job whose worker vanished is handed out again after this long */
+  leaseMs: number;
+  batch: number;
+  pollMs: number;
+};
+
+const DEFAULTS: RunnerOptions = { backoffBaseMs: 2_000, backoffMaxMs: 10 * 60_000, leaseMs: 5 * 60_000, batch: 20, pollMs: 250 };
+
+export function backoffMs(attempts: number, opts: Pick<RunnerOptions, 'backoffBaseMs' | 'backoffMaxMs'>, rand = Math.random()): number {
+  const raw = Math.min(opts.backoffBaseMs * 2 ** Math.max(0, attempts - 1), opts.backoffMaxMs);
+  return Math.round(raw * (0.8 + 0.4 * rand));
+}
+
+export type JobRunner = {
+  register: (queue: string, handler: JobHandler) => void;
+  configure: (opts: Partial<RunnerOptions>) => void;
+  /** claim and run one batch of due jobs; returns how many ran */
+  runOnce: () => Promise<number>;
+  /** run until nothing is queued (waiting for backed-off jobs) or the timeout passes; returns jobs run */
+  drain: (timeoutMs?: number) => Promise<number>;
+  /** wake the poller now (after an enqueue in this process) */
+  kick: () => void;
+  start: () => void;
+  stop: () => Promise<void>;
+};
+
+export function createJobRunner(db: Kysely<DB>, options: Partial<RunnerOptions> = {}): JobRunner {
+  const handlers = new Map<string, JobHandler>();
+  let opts: RunnerOptions = { ...DEFAULTS, ...options };
+  const workerId = `w-${process.pid}-${randomBytes(3).toString('hex')}`;
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  let active: Promise<unknown> = Promise.resolve();
+  let wake: (() => void) | null = null;
+
+  async function claim(): Promise<JobRecord[]> {
+    const queues = [...handlers.keys()];
+    if (queues.length === 0) return [];
+    // Jobs of a worker that died mid-run become due again after the lease.
+    await sql`update job set state = 'queued', locked_at = null, locked_by = null
+      where state = 'running' and locked_at < now() - ${`${opts.leaseMs} milliseconds`}::interval`.execute(db);
+    const res = await sql<JobRecord>`
+      update job set state = 'running', locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
+      where id in (
+        select id from job
+        where state = 'queued' and run_at <= now() and queue = any(${queues}::text[])
+        order by run_at, id
+        limit ${opts.batch}
+        for update skip locked
+      )
+      returning id, queue, payload, attempts, max_attempts`.execute(db);
+    return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
+  }
+
+  async function runJob(job: JobRecord): Promise<void> {
+    const handler = handlers.get(job.queue);
+    try {
+      if (!handler) throw new Error(`no handler for ${job.queue}`);
+      await handler.run(job.payload, job);
+      await db.updateTable('job').set({ state: 'done', finished_at: new Date(), locked_at: null }).where('id', '=', job.id).execute();
+    } catch (err) {
+      const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+      if (job.attempts >= job.max_attempts) {
+        await db
+          .updateTable('job')
+          .set({ state: 'dead', last_error: message, finished_at: new Date(), locked_at: null })
+          .where('id', '=', job.id)
+          .execute();
+        await handler?.onDead?.(job.payload, job, message).catch(() => undefined);
+      } else {
+        const delay = backoffMs(job.attempts, opts);
+        await sql`update job set state = 'queued', locked_at = null, locked_by = null, last_error = ${message},
+          run_at = now() + ${`${delay} milliseconds`}::interval where id = ${job.id}`.execute(db);
+      }
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    const jobs = await claim();
+    await Promise.all(jobs.map(runJob));
+    return jobs.length;
+  }
+
+  async function loop(): Promise<void> {
+    while (running) {
+      let n = 0;
+      try {
+        active = runOnce();
+        n = (await active) as number;
+      } catch {
+        n = 0; // database hiccup: try again after the poll interval
+      }
+      if (!running) break;
+      if (n === 0) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          timer = setTimeout(resolve, opts.pollMs);
+        });
+        wake = null;
+      }
+    }
+  }
+
+  return {
+    register: (queue, handler) => {
+      handlers.set(queue, handler);
+    },
+    configure: (o) => {
+      opts = { ...opts, ...o };
+    },
+    runOnce,
+    drain: async (timeoutMs = 10_000) => {
+      const until = Date.now() + timeoutMs;
+      let total = 0;
+      while (Date.now() < until) {
+        const n = await runOnce();
+        total += n;
+        if (n > 0) continue;
+        const left = await db
+          .selectFrom('job')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('state', 'in', ['queued', 'running'])
+          .where('queue', 'in', [...handlers.keys(), '-'])
+          .executeTakeFirstOrThrow();
+        if (Number(left.n) === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return total;
+    },
+    kick: () => {
+      if (timer) clearTimeout(timer);
+      wake?.();
+    },
+    start: () => {
+      if (running) return;
+      running = true;
+      void loop();
+    },
+    stop: async () => {
+      running = false;
+      if (timer) clearTimeout(timer);
+      wake?.();
+      await active.catch(() => undefined);
+    },
+  };
+}
+
+const runners = new WeakMap<AppContext, JobRunner>();
+
+/** The job runner of one running app (created on first use; stopped when the app closes). */
+export function jobsFor(ctx: AppContext): JobRunner {
+  let r = runners.get(ctx);
+  if (!r) {
+    const created = createJobRunner(ctx.db);
+    ctx.onClose(() => created.stop());
+    runners.set(ctx, created);
+    r = created;
+  }
+  return r;
+}

@@ -1,0 +1,206 @@
+import type { TPageQuery } from '@liftguard/contract';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../../platform/db-schema.ts';
+import { companyInScope } from '../../platform/scope.ts';
+import type { SmsHistoryEntry } from './fault-sms-policy.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The fault with what an alert needs: lift contacts and switches, location names. */
+export async function findFaultForAlert(db: Db, faultId: number) {
+  return db
+    .selectFrom('fault as f')
+    .innerJoin('lift as l', 'l.id', 'f.lift_id')
+    .leftJoin('community as c', 'c.id', 'l.community_id')
+    .leftJoin('building as b', 'b.id', 'l.building_id')
+    .leftJoin('unit as u', 'u.id', 'l.unit_id')
+    .select([
+      'f.id',
+      'f.code',
+      'f.company_id',
+      'f.lift_id',
+      'f.floor',
+      'f.floor_display',
+      'f.occurred_at',
+      'l.name as lift_name',
+      'l.j_alarm_charger',
+      'l.sms_switch',
+      'l.sms_limit',
+      'l.deleted_at as lift_deleted_at',
+      'c.name as community_name',
+      'b.name as building_name',
+      'u.name as unit_name',
+    ])
+    .where('f.id', '=', faultId)
+    .executeTakeFirst();
+}
+
+export async function findSmsAlerting(db: Db, companyId: number, code: string): Promise<boolean | null> {
+  const row = await db
+    .selectFrom('fault_setting')
+    .select('sms')
+    .where('company_id', '=', companyId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return row ? row.sms : null;
+}
+
+/** Lock the company row: alerts of one company are decided one at a time (limit and counters). */
+export async function lockCompany(tx: Transaction<DB>, companyId: number) {
+  return tx
+    .selectFrom('company')
+    .select(['id', 'sms_enable', 'sms_count', 'sms_limit', 'sms_signature', 'sms_signature_enabled'])
+    .where('id', '=', companyId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Serialise decisions per number across companies and instances (sorted, so two alerts never deadlock). */
+export async function lockNumbers(tx: Transaction<DB>, numbers: string[]): Promise<void> {
+  for (const n of [...new Set(numbers)].sort()) {
+    await sql`select pg_advisory_xact_lock(hashtext(${`sms:${n}`}))`.execute(tx);
+  }
+}
+
+export async function countPending(db: Db, companyId: number): Promise<number> {
+  const row = await db
+    .selectFrom('sms_record')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', companyId)
+    .where('status', '=', 'queued')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findHistory(db: Db, numbers: string[], since: Date): Promise<Map<string, SmsHistoryEntry[]>> {
+  const out = new Map<string, SmsHistoryEntry[]>();
+  if (numbers.length === 0) return out;
+  const rows = await db
+    .selectFrom('sms_record')
+    .select(['mobile', 'created_at', 'lift_id', 'code'])
+    .where('mobile', 'in', numbers)
+    .where('status', 'in', ['queued', 'sent'])
+    .where('created_at', '>=', since)
+    .execute();
+  for (const r of rows) {
+    const list = out.get(r.mobile) ?? [];
+    list.push({ at: new Date(r.created_at), liftId: r.lift_id, code: r.code });
+    out.set(r.mobile, list);
+  }
+  return out;
+}
+
+export type NewSmsRecord = {
+  company_id: number;
+  lift_id: number | null;
+  fault_id: number | null;
+  code: string | null;
+  mobile: string;
+  body: string;
+  signature: string;
+  status: 'queued' | 'suppressed';
+  reason: string | null;
+  created_at: Date;
+};
+
+export async function insertRecord(db: Db, r: NewSmsRecord): Promise<number> {
+  const row = await db
+    .insertInto('sms_record')
+    .values({ ...r, updated_at: r.created_at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function findRecord(db: Db, id: number) {
+  return db.selectFrom('sms_record').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function noteAttempt(db: Db, id: number, reason: string | null): Promise<void> {
+  await db
+    .updateTable('sms_record')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), reason, updated_at: new Date() }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Mark sent once (only from queued) and count it against the company; false when it was already sent. */
+export async function markSent(db: Kysely<DB>, id: number, providerId: string, at: Date): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .updateTable('sms_record')
+      .set({ status: 'sent', provider_id: providerId, sent_at: at, updated_at: at, reason: null })
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .returning('company_id')
+      .executeTakeFirst();
+    if (!row) return false;
+    await tx
+      .updateTable('company')
+      .set((eb) => ({ sms_count: eb('sms_count', '+', 1) }))
+      .where('id', '=', row.company_id)
+      .execute();
+    return true;
+  });
+}
+
+export async function markFailed(db: Db, id: number, reason: string): Promise<void> {
+  await db
+    .updateTable('sms_record')
+    .set({ status: 'failed', reason: reason.slice(0, 500), updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
+const ORDER_KEYS = { id: 's.id', status: 's.status', mobile: 's.mobile', insert_time: 's.created_at' } as const;
+
+export async function listRecords(
+  db: Db,
+  scopePath: string,
+  q: TPageQuery & { status?: 'queued' | 'sent' | 'suppressed' | 'failed'; lift_id?: number },
+) {
+  let base = db
+    .selectFrom('sms_record as s')
+    .leftJoin('lift as l', 'l.id', 's.lift_id')
+    .where((eb) => companyInScope(eb, 's.company_id', scopePath));
+  if (q.status) base = base.where('s.status', '=', q.status);
+  if (q.lift_id) base = base.where('s.lift_id', '=', q.lift_id);
+  if (q.keyword) {
+    const k = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) => eb.or([eb('s.mobile', 'like', k), eb('l.name', 'like', k), eb('s.body', 'like', k)]));
+  }
+  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const orderCol = ORDER_KEYS[(q.orderKey ?? 'id') as keyof typeof ORDER_KEYS] ?? 's.id';
+  const rows = await base
+    .select([
+      's.id',
+      's.company_id',
+      's.lift_id',
+      'l.name as lift_name',
+      's.fault_id',
+      's.code',
+      's.mobile',
+      's.body',
+      's.status',
+      's.reason',
+      's.attempts',
+      's.provider_id',
+      's.created_at',
+      's.sent_at',
+    ])
+    .orderBy(orderCol, q.orderMethod ?? 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute();
+  return { rows, total: Number(total.n) };
+}
+
+export async function findCompanySms(db: Db, companyId: number) {
+  return db
+    .selectFrom('company')
+    .select(['id', 'pid', 'path', 'name', 'sms_enable', 'sms_count', 'sms_limit', 'sms_signature', 'sms_signature_enabled'])
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+}
