@@ -9,9 +9,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerLiveChannel } from './live/routes.ts';
 import { modules } from './modules/index.ts';
 import { registerAuth } from './platform/auth.ts';
 import { type Bus, createLocalBus } from './platform/bus.ts';
+import { createRedisBus } from './platform/bus-redis.ts';
 import type { Config } from './platform/config.ts';
 import { type AppContext, apiOf } from './platform/context.ts';
 import type { DbHandle } from './platform/db.ts';
@@ -32,7 +34,9 @@ const REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.password',
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext; close: () => Promise<void> };
 
 /** Build the whole HTTP application on an open database. Does not listen. */
-export async function buildApp(config: Config, handle: DbHandle, bus: Bus = createLocalBus()): Promise<BuiltApp> {
+export async function buildApp(config: Config, handle: DbHandle, givenBus?: Bus): Promise<BuiltApp> {
+  // with REDIS_URL the bus is shared by every instance (live channel, forced_offline, fault pipeline)
+  const bus = givenBus ?? (config.REDIS_URL ? await createRedisBus(config.REDIS_URL) : createLocalBus());
   const closers: Array<() => Promise<void> | void> = [];
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: REDACT },
@@ -83,6 +87,7 @@ export async function buildApp(config: Config, handle: DbHandle, bus: Bus = crea
     },
     { prefix: '/api' },
   );
+  await registerLiveChannel(app, ctx);
 
   fs.mkdirSync(config.filesDir, { recursive: true });
   await app.register(fastifyStatic, { root: config.filesDir, prefix: '/f/', decorateReply: false, index: false });

@@ -33,4 +33,16 @@ export function createLocalBus(): Bus {
 export const Channels = {
   /** a session was ended by a newer sign-in: { userId, sessionId, reason } */
   sessionEnded: 'session.ended',
+  /** a terminal raised a fault (U03), after it is stored: { faultId, liftId, companyId, terminalId, code, trapped, repeat, occurredAt } */
+  faultRaised: 'fault.raised',
+  /** a terminal reported a fault solved (U04): { faultId, liftId, companyId, terminalId, code, solvedAt } */
+  faultSolved: 'fault.solved',
+  /** a help call (U05) was stored: { helpId, liftId, companyId, terminalId, roomId, floor } */
+  helpRaised: 'help.raised',
+  /** an acknowledgement of a downstream command arrived: { terminalId, cmdId, result, reason } */
+  commandAck: 'command.ack',
+  /** the registry changed a terminal or lift binding or secret: { terminalId } — gateway drops its caches */
+  terminalChanged: 'terminal.changed',
+  /** a live-channel event for browsers (TLiveEvent plus the company path of the lift, `scope`) */
+  live: 'live.event',
 } as const;

@@ -1,0 +1,3 @@
+export * from './downstream.ts';
+export * from './topics.ts';
+export * from './upstream.ts';
