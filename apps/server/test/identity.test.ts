@@ -1,6 +1,9 @@
 import { ZUser, ZWeakPasswordDetail } from '@liftguard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIdentityService } from '../src/modules/identity/service.ts';
+import type { AuthContext } from '../src/platform/auth.ts';
 import { Channels } from '../src/platform/bus.ts';
+import { senderFor } from '../src/platform/sender.ts';
 import { type Harness, startHarness } from './harness.ts';
 import { type Org, seedOrg, seedUser } from './identity-fixtures.ts';
 
@@ -239,6 +242,22 @@ describe('passwords', () => {
     expect((await renew('Dave#Pass2')).body.code).toBe(4110); // single use
     expect((await login('dave', 'dave1234')).body.code).toBe(4012);
     expect((await login('dave', 'Dave#Pass1')).status).toBe(200);
+  });
+
+  it('answers 4025 when the account is gone by the time the password changes', async () => {
+    const service = createIdentityService({
+      db: h.handle.db,
+      bus: h.ctx.bus,
+      sessionTtlHours: 1,
+      now: () => new Date(),
+      sender: () => senderFor(h.ctx),
+    });
+    const ghost = { userId: 999_999, username: 'ghost', sessionId: 0, companyId: null } as AuthContext;
+    await expect(
+      service.updatePassword(ghost, { oldPassword: 'Old#Pass1', newPassword: 'New#Pass1' }, '203.0.113.9'),
+    ).rejects.toMatchObject({
+      code: 4025,
+    });
   });
 
   it('lets only root flush the cache', async () => {
