@@ -1,0 +1,72 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Route name → page. To plug a real page in, replace its entry with
+ * `() => import('../features/<domain>/<Page>.tsx')` (the module's default export is the page).
+ * Every entry is lazy, so each page is its own chunk and the login route stays small.
+ */
+export type PageModule = { default: ComponentType };
+export type PageLoader = () => Promise<PageModule>;
+
+/** A page that a later issue fills: Ant Design empty state with the page name and what it is for. */
+const placeholder =
+  (name: string): PageLoader =>
+  () =>
+    import('../features/placeholder/RoutePlaceholder.tsx').then((m) => ({ default: () => <m.RoutePlaceholder name={name} /> }));
+
+/** A menu group: opens its first child the user holds. */
+const group =
+  (name: string): PageLoader =>
+  () =>
+    import('../features/placeholder/GroupPage.tsx').then((m) => ({ default: () => <m.GroupPage name={name} /> }));
+
+export const PAGES: Readonly<Record<string, PageLoader>> = {
+  home_index: placeholder('home_index'),
+  explain: placeholder('explain'),
+  monitor: placeholder('monitor'),
+
+  system: group('system'),
+  system_company: placeholder('system_company'),
+  system_user: placeholder('system_user'),
+  system_role: placeholder('system_role'),
+  system_community: placeholder('system_community'),
+  system_settings: placeholder('system_settings'),
+  system_pusher_account: placeholder('system_pusher_account'),
+  system_audit: placeholder('system_audit'),
+
+  device: group('device'),
+  device_list: placeholder('device_list'),
+  device_remove_list: placeholder('device_remove_list'),
+  device_end_time_list: placeholder('device_end_time_list'),
+  device_terminal: placeholder('device_terminal'),
+  device_fault: placeholder('device_fault'),
+  device_sim: placeholder('device_sim'),
+  device_monitor: placeholder('device_monitor'),
+
+  dev: group('dev'),
+  dev_res: placeholder('dev_res'),
+  dev_exception: placeholder('dev_exception'),
+  dev_terminal_exception: placeholder('dev_terminal_exception'),
+  dev_app_crash_log: placeholder('dev_app_crash_log'),
+
+  control: group('control'),
+  control_owner: placeholder('control_owner'),
+  control_keys: placeholder('control_keys'),
+
+  dtzj: group('dtzj'),
+  dtzj_version: placeholder('dtzj_version'),
+  dtzj_data: placeholder('dtzj_data'),
+  dtzj_logs: placeholder('dtzj_logs'),
+
+  m_home: placeholder('m_home'),
+  m_monitor: placeholder('m_monitor'),
+  set_pwd_page: () => import('../features/auth/SetPasswordPage.tsx'),
+
+  // pages outside the contract's route table
+  login: () => import('../features/auth/LoginPage.tsx'),
+  m_login: () => import('../features/auth/MobileLoginPage.tsx'),
+  forbidden: () => import('../features/errors/ForbiddenPage.tsx'),
+  server_error: () => import('../features/errors/ServerErrorPage.tsx'),
+  network_error: () => import('../features/errors/NetworkErrorPage.tsx'),
+  not_found: () => import('../features/errors/NotFoundPage.tsx'),
+};

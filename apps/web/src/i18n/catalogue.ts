@@ -1,0 +1,30 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@liftguard/contract/errors';
+
+type Tree = { [key: string]: string | Tree };
+
+// One JSON file per locale and area: i18n/<locale>/<area>.json holds the keys `<area>.*`.
+// Loaded per locale on demand, so a page downloads only the language it shows.
+const files = import.meta.glob<Tree>('./*/*.json', { import: 'default' });
+
+export const AREAS = ['app', 'route', 'page', 'auth', 'shell', 'error'] as const;
+
+/** The catalogue of one locale: `{ app: {...}, route: {...}, ... }`. */
+export async function loadCatalogue(locale: Locale): Promise<Tree> {
+  const out: Tree = {};
+  for (const [file, load] of Object.entries(files)) {
+    const m = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(file);
+    if (m && m[1] === locale && m[2]) out[m[2]] = await load();
+  }
+  return out;
+}
+
+/** Every leaf key of a catalogue, dotted (`route.home`). */
+export function flattenKeys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : flattenKeys(v, `${prefix}${k}.`)));
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+export { DEFAULT_LOCALE, LOCALES, type Locale };
