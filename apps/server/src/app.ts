@@ -43,7 +43,7 @@ export async function buildApp(config: Config, handle: DbHandle, givenBus?: Bus)
     bodyLimit: config.BODY_LIMIT_BYTES,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true },
   });

@@ -38,6 +38,11 @@ export const ZConfig = z.object({
     .transform((v) => v === '1' || v === 'true'),
   SIMULATED_LIFTS: z.coerce.number().int().min(0).max(100_000).default(12),
   WEB_DIST: z.string().optional(),
+  /** trust X-Forwarded-For only behind a proxy that overwrites it (else per-address limits could be dodged) */
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
   SMS_PROVIDER_URL: optionalUrl(['http', 'https']),
   SMS_PROVIDER_TOKEN: z.string().optional(),
 });

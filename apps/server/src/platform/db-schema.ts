@@ -25,8 +25,8 @@ export type CompanyTable = {
   pay_permission: Generated<boolean>;
   balance: Generated<number>;
   logo: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 };
 
 export type RoleTable = {
@@ -40,7 +40,7 @@ export type RoleTable = {
   j_extra_auth: Json<string[]>;
   j_auth_uris: Json<string[]>;
   is_private: Generated<boolean>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 };
 
 export type UserTable = {
@@ -58,8 +58,8 @@ export type UserTable = {
   current_company_id: number | null;
   is_root: Generated<boolean>;
   deleted_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 };
 
 export type MembershipTable = {
@@ -69,7 +69,7 @@ export type MembershipTable = {
   role_id: number | null;
   j_community_ids: Json<number[]>;
   j_region: Json<string[]>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 };
 
 export type SessionTable = {
@@ -81,12 +81,12 @@ export type SessionTable = {
   expires_at: Timestamp;
   ended_at: Timestamp | null;
   ended_reason: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 };
 
 export type AuditLogTable = {
   id: Generated<number>;
-  at: Generated<Timestamp>;
+  at: Timestamp;
   user_id: number | null;
   username: string | null;
   company_id: number | null;
@@ -107,7 +107,7 @@ export type VerificationCodeTable = {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   ip: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 };
 
 export type OutboxTable = {
@@ -119,7 +119,7 @@ export type OutboxTable = {
   kind: string;
   status: Generated<string>;
   company_id: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 };
 
 export type RateCounterTable = {
@@ -143,7 +143,7 @@ export type ResourceTable = {
 
 export type ServerExceptionTable = {
   id: Generated<number>;
-  at: Generated<Timestamp>;
+  at: Timestamp;
   request_id: string | null;
   method: string | null;
   url: string | null;
@@ -158,11 +158,11 @@ export type CommunityTable = {
   j_region: Json<string[]>;
   address: Generated<string>;
   deleted_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 };
 
-export type BuildingTable = { id: Generated<number>; community_id: number; name: string; created_at: Generated<Timestamp> };
-export type UnitTable = { id: Generated<number>; building_id: number; name: string; created_at: Generated<Timestamp> };
+export type BuildingTable = { id: Generated<number>; community_id: number; name: string; created_at: Timestamp };
+export type UnitTable = { id: Generated<number>; building_id: number; name: string; created_at: Timestamp };
 
 export type TerminalTable = {
   id: Generated<number>;
@@ -176,7 +176,7 @@ export type TerminalTable = {
   last_seen_at: Timestamp | null;
   /** last run state reported (U01), kept by the gateway for the dashboard */
   run_state: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 };
 
 export type AlarmCharger = { name: string; mobile: string };
@@ -227,11 +227,11 @@ export type LiftTable = {
   is_virtual: Generated<boolean>;
   expire_at: Timestamp;
   deleted_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 };
 
-export type LiftFavouriteTable = { user_id: number; lift_id: number; created_at: Generated<Timestamp> };
+export type LiftFavouriteTable = { user_id: number; lift_id: number; created_at: Timestamp };
 
 export type SimCardTable = {
   id: Generated<number>;
@@ -248,15 +248,15 @@ export type SimCardTable = {
   traffic_total_mb: number | null;
   traffic_used_mb: Generated<number>;
   terminal_id: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 };
 
 export type TerminalSettingsTable = {
   company_id: number;
   j_settings: ColumnType<Record<string, unknown>, string, string>;
   updated_by: number | null;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 };
 
 export type ImportJobTable = {
@@ -273,7 +273,7 @@ export type ImportJobTable = {
   error_code: number | null;
   j_bound_rows: ColumnType<number[], string | undefined, string>;
   j_errors: ColumnType<Array<{ row: number; code: number; field?: string }>, string | undefined, string>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   finished_at: Timestamp | null;
 };
 
@@ -295,7 +295,7 @@ export type FaultTable = {
   message_id: string | null;
   /** passengers trapped (U03 trapped) */
   trapped: Generated<boolean>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 };
 
 export type LiftStatusHistoryTable = {
@@ -319,10 +319,10 @@ export type TerminalExceptionTable = {
   kind: string;
   message: string;
   payload: string | null;
-  at: Generated<Timestamp>;
+  at: Timestamp;
 };
 
-export type MqttMessageSeenTable = { terminal_id: string; mid: string; at: Generated<Timestamp> };
+export type MqttMessageSeenTable = { terminal_id: string; mid: string; at: Timestamp };
 
 export type HelpEventTable = {
   id: Generated<number>;
@@ -333,10 +333,10 @@ export type HelpEventTable = {
   floor: number | null;
   occurred_at: Timestamp;
   message_id: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 };
 
-export type LiftStateSettingTable = { company_id: number; j_settings: Json<Record<string, number>>; updated_at: Generated<Timestamp> };
+export type LiftStateSettingTable = { company_id: number; j_settings: Json<Record<string, number>>; updated_at: Timestamp };
 
 export type JobTable = {
   id: Generated<number>;
