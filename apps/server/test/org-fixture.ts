@@ -28,7 +28,7 @@ type Call = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; token?: s
 /** Call the API and return status and parsed body. */
 export async function call(h: Harness, c: Call) {
   const qs = c.query
-    ? `?${new URLSearchParams(Object.entries(c.query).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)])).toString()}`
+    ? `?${new URLSearchParams(Object.entries(c.query).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)])).toString()}`
     : '';
   const res = await h.app.inject({
     method: c.method ?? (c.body === undefined ? 'GET' : 'POST'),
@@ -110,9 +110,9 @@ export async function buildTenant(h: Harness, marker: string): Promise<Tenant> {
     url: '/api/user/add',
     token: root,
     body: {
-      username: `adm${u}`,
+      username: `adm${marker}${u}`,
       realname: `${marker} admin`,
-      email: `adm${u}@example.com`,
+      email: `adm${marker}${u}@example.com`,
       password: PASSWORD,
       membership: { company_id: company.id, role_id: adminRole.id },
     },
@@ -121,9 +121,9 @@ export async function buildTenant(h: Harness, marker: string): Promise<Tenant> {
     url: '/api/user/add',
     token: root,
     body: {
-      username: `stf${u}`,
+      username: `stf${marker}${u}`,
       realname: `${marker} staff`,
-      email: `stf${u}@example.com`,
+      email: `stf${marker}${u}@example.com`,
       password: PASSWORD,
       membership: { company_id: company.id, role_id: staffRole.id },
     },
@@ -177,7 +177,7 @@ export async function buildTenant(h: Harness, marker: string): Promise<Tenant> {
     unitId,
     liftId: lift.id,
     faultId: Number(fault.id),
-    token: await h.login(`adm${u}`, PASSWORD),
-    staffToken: await h.login(`stf${u}`, PASSWORD),
+    token: await h.login(`adm${marker}${u}`, PASSWORD),
+    staffToken: await h.login(`stf${marker}${u}`, PASSWORD),
   };
 }
