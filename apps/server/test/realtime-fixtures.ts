@@ -126,3 +126,34 @@ export async function waitFor<T>(
 }
 
 export { startFleet };
+
+/** A live-channel client that records what it receives. */
+export async function openLive(baseUrl: string, token: string): Promise<LiveClient> {
+  const { WebSocket } = await import('ws');
+  const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws/live/${token}`);
+  const messages: Array<Record<string, unknown>> = [];
+  let closeCode: number | null = null;
+  socket.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
+  socket.on('close', (code) => {
+    closeCode = code;
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return {
+    messages,
+    closeCode: () => closeCode,
+    send: (m) => socket.send(JSON.stringify(m)),
+    actions: (action) => messages.filter((m) => m.action === action),
+    close: () => socket.close(),
+  };
+}
+
+export type LiveClient = {
+  messages: Array<Record<string, unknown>>;
+  closeCode: () => number | null;
+  send: (m: unknown) => void;
+  actions: (action: string) => Array<Record<string, unknown>>;
+  close: () => void;
+};

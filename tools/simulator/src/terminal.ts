@@ -1,8 +1,10 @@
 import {
   DEFAULT_TOPIC_ROOT,
   downTopic,
+  FAULT_CODES,
   type TAckResult,
   type TDownCommand,
+  TRAPPED_CODES,
   type TUpCode,
   type TUpstream,
   upTopic,
@@ -33,7 +35,8 @@ export type SimTerminalOptions = {
 };
 
 type Status = Omit<TUpstream['U01'], 'mid' | 'ts'>;
-const FAULT_CODES = ['E01', 'E02', 'E05', 'E10', 'E21'];
+const RANDOM_FAULTS = FAULT_CODES.filter((f) => f.category !== 'trapped' && f.applies === 'lift').map((f) => f.code);
+const TRAPPED = TRAPPED_CODES[0] ?? 'TRAP_FLOOR';
 
 /** One simulated lift terminal speaking the real protocol (docs/protocol.md). */
 export class SimTerminal {
@@ -141,7 +144,7 @@ export class SimTerminal {
     return this.client.publishAsync(upTopic(this.id, code, this.opts.root), JSON.stringify({ mid, ts: Date.now(), ...body }), { qos: 1 });
   }
 
-  raiseFault(code = FAULT_CODES[Math.floor(Math.random() * FAULT_CODES.length)] ?? 'E01', trapped = false): string {
+  raiseFault(code = RANDOM_FAULTS[Math.floor(Math.random() * RANDOM_FAULTS.length)] ?? 'DOOR_OPEN_FAIL', trapped = false): string {
     this.openFaults.add(code);
     return this.send('U03', { code, floor: this.status.floor, floor_display: this.status.floor_display, trapped });
   }
@@ -222,7 +225,7 @@ export class SimTerminal {
     const r = Math.random();
     if (open.length > 0 && r < 0.5) this.solveFault(open[0] as string);
     else if (r < 0.8) this.raiseFault();
-    else if (r < 0.9) this.raiseFault('E30', true);
+    else if (r < 0.9) this.raiseFault(TRAPPED, true);
     else this.help();
   }
 
@@ -310,9 +313,9 @@ export class SimTerminal {
         this.send('U09', { cmd_id: cmd.cmd_id, table: cmd.table, rows: [] });
         return { ok: true };
       case 'simulate':
-        if (cmd.event === 'fault') this.raiseFault(cmd.code ?? 'E01');
-        else if (cmd.event === 'trapped') this.raiseFault(cmd.code ?? 'E30', true);
-        else if (cmd.event === 'solve') this.solveFault(cmd.code ?? [...this.openFaults][0] ?? 'E01');
+        if (cmd.event === 'fault') this.raiseFault(cmd.code ?? 'DOOR_OPEN_FAIL');
+        else if (cmd.event === 'trapped') this.raiseFault(cmd.code ?? TRAPPED, true);
+        else if (cmd.event === 'solve') this.solveFault(cmd.code ?? [...this.openFaults][0] ?? 'DOOR_OPEN_FAIL');
         else this.help();
         return { ok: true };
     }

@@ -12,6 +12,10 @@ import { taskModule } from './task/routes.ts';
 import { healthModule } from './health/routes.ts';
 import { identityModule } from './identity/routes.ts';
 import { liftModule } from './lift/routes.ts';
+import { dashboardModule } from './dashboard/routes.ts';
+import { monitorModule } from './monitor/routes.ts';
+import { settingsModule } from './settings/routes.ts';
+import { terminalExceptionModule } from './terminal-exception/routes.ts';
 
 /** Every domain module, in registration order. */
 // resourceModule stays first: its onRoute hook records every API route (resource tree, tenancy suite).
@@ -29,4 +33,8 @@ export const modules: Module[] = [
   taskModule,
   pushModule,
   liftModule,
+  dashboardModule,
+  monitorModule,
+  settingsModule,
+  terminalExceptionModule,
 ];

@@ -6,7 +6,12 @@ import type { Bus } from './bus.ts';
  * forced_offline, fault pipeline). One connection publishes, one subscribes; messages are JSON.
  * A handler sees its own instance's messages too, exactly like the local bus.
  */
-export async function createRedisBus(url: string, prefix = 'lg:'): Promise<Bus> {
+export async function createRedisBus(redisUrl: string): Promise<Bus> {
+  // `?channel_prefix=x:` keeps deployments (or test runs) sharing one Redis apart; default `lg:`
+  const u = new URL(redisUrl);
+  const prefix = u.searchParams.get('channel_prefix') ?? 'lg:';
+  u.searchParams.delete('channel_prefix');
+  const url = u.toString();
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
   await Promise.all([pub.connect(), sub.connect()]);

@@ -41,7 +41,7 @@ export const ZDownCommand = z.discriminatedUnion('action', [
   ZCommandBase.extend({
     action: z.literal('simulate'),
     event: z.enum(['fault', 'solve', 'trapped', 'help']),
-    code: z.string().max(16).optional(),
+    code: z.string().max(32).optional(),
   }),
 ]);
 export type TDownCommand = z.infer<typeof ZDownCommand>;

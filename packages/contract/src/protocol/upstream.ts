@@ -38,7 +38,7 @@ export const ZU02Heartbeat = ZEnvelope.extend({
 
 /** U03 fault report. Repeats of an open fault count up instead of opening a new one. */
 export const ZU03Fault = ZEnvelope.extend({
-  code: z.string().regex(/^[A-Z0-9_]{1,16}$/),
+  code: z.string().regex(/^[A-Z0-9_]{1,32}$/),
   floor: floor.nullable().default(null),
   floor_display: floorDisplay.nullable().default(null),
   /** passengers are trapped (a rescue is needed) */
@@ -47,7 +47,7 @@ export const ZU03Fault = ZEnvelope.extend({
 export type TU03Fault = z.infer<typeof ZU03Fault>;
 
 /** U04 fault solved. */
-export const ZU04FaultSolved = ZEnvelope.extend({ code: z.string().regex(/^[A-Z0-9_]{1,16}$/) });
+export const ZU04FaultSolved = ZEnvelope.extend({ code: z.string().regex(/^[A-Z0-9_]{1,32}$/) });
 
 /** U05 help (SOS button in the car or an intercom room). */
 export const ZU05Help = ZEnvelope.extend({
