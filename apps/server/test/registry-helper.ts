@@ -147,3 +147,50 @@ export function client(h: Harness, token: string) {
     put: (url: string, payload: unknown) => call('PUT', url, payload),
   };
 }
+
+/** A multipart/form-data body: text fields first, then one file. */
+export function multipartBody(fields: Record<string, string>, file: { name: string; content: Buffer; type?: string }) {
+  const boundary = `----lg${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+    ),
+    file.content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export async function upload(
+  h: Harness,
+  token: string,
+  url: string,
+  fields: Record<string, string>,
+  file: { name: string; content: Buffer },
+) {
+  const b = multipartBody(fields, file);
+  const res = await h.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': b.contentType },
+    payload: b.payload,
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+/** Poll an import job until it leaves 'running'; answers the final job and every percent seen. */
+export async function waitJob(h: Harness, token: string, id: number, timeoutMs = 120_000) {
+  const c = client(h, token);
+  const seen: number[] = [];
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await c.get(`/device/import/progress?id=${id}`);
+    seen.push(r.body.data.percent);
+    if (r.body.data.status !== 'running') return { job: r.body.data, seen };
+    if (Date.now() > end) throw new Error('import job timed out');
+    await new Promise((res) => setTimeout(res, 50));
+  }
+}

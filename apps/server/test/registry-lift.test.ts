@@ -35,7 +35,7 @@ beforeAll(async () => {
   await makeTerminal(db, 'TB000001', 't', companyB);
   await makeTerminal(db, 'F0000001', 'f', companyA);
   await makeTerminal(db, 'T0000009', 't', companyA);
-});
+}, 120_000);
 afterAll(async () => h?.close());
 
 describe('lift create and rules', () => {

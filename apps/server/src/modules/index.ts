@@ -16,6 +16,8 @@ import { dashboardModule } from './dashboard/routes.ts';
 import { monitorModule } from './monitor/routes.ts';
 import { settingsModule } from './settings/routes.ts';
 import { terminalExceptionModule } from './terminal-exception/routes.ts';
+import { terminalModule } from './terminal/routes.ts';
+import { simModule } from './sim/routes.ts';
 
 /** Every domain module, in registration order. */
 // resourceModule stays first: its onRoute hook records every API route (resource tree, tenancy suite).
@@ -37,4 +39,6 @@ export const modules: Module[] = [
   monitorModule,
   settingsModule,
   terminalExceptionModule,
+  terminalModule,
+  simModule,
 ];

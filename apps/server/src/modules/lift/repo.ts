@@ -128,7 +128,7 @@ export async function listLifts(db: Database, scopePath: string, userId: number,
 
 /** Rows for the export: same filters, no paging, read in pages of `batch` by id. */
 export async function* iterateLifts(db: Database, scopePath: string, userId: number, q: TLiftListQuery, batch = 1000) {
-  let lastId = Number.MAX_SAFE_INTEGER;
+  let lastId = 2_147_483_647; // integer column max
   for (;;) {
     const rows = await baseQuery(db, scopePath)
       .where((eb) => listFilters(eb as unknown as LiftEb, q, 'active', userId))
