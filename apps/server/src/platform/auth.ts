@@ -26,14 +26,15 @@ export type AuthContext = {
   roleType: string | null;
 };
 
-export type RouteAuth = 'public' | 'user' | 'root';
+/** 'self': any signed-in user, for actions on their own account (no permission URI needed). */
+export type RouteAuth = 'public' | 'user' | 'self' | 'root';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
   interface FastifyContextConfig {
-    /** who may call: 'public' (no token), 'user' (default), 'root' */
+    /** who may call: 'public' (no token), 'user' (default, write guard applies), 'self' (own account), 'root' */
     auth?: RouteAuth;
   }
 }
@@ -149,7 +150,7 @@ export function registerAuth(app: FastifyInstance, db: Database): void {
     if (!auth) throw new AppError(ErrorCodes.NOT_LOGGED_IN);
     const uri = req.routeOptions.url;
     const allowed =
-      mode === 'root' ? auth.isRoot : canWrite(req.method, uri, { isRoot: auth.isRoot, uris: auth.uris, communityId: communityOf(req) });
+      mode === 'self' || (mode === 'root' ? auth.isRoot : canWrite(req.method, uri, { isRoot: auth.isRoot, uris: auth.uris, communityId: communityOf(req) }));
     if (!allowed) {
       await writeAudit(db, {
         action: 'permission.denied',

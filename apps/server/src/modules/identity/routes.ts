@@ -1,6 +1,5 @@
 import {
   dataOf,
-  ErrorCodes,
   ZChangeLangQuery,
   ZChangeLangResult,
   ZFlushCacheResult,
@@ -15,11 +14,9 @@ import {
   ZUpdatePasswordRequest,
   ZUser,
 } from '@liftguard/contract';
-import type { FastifyRequest } from 'fastify';
-import { type AuthContext, authOf, resolveToken, tokenOf } from '../../platform/auth.ts';
+import { authOf } from '../../platform/auth.ts';
 import { clockFor } from '../../platform/clock.ts';
-import type { AppContext, Module } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
+import type { Module } from '../../platform/context.ts';
 import { dummyHash } from '../../platform/passwords.ts';
 import { senderFor } from '../../platform/sender.ts';
 import { createIdentityService } from './service.ts';
@@ -86,10 +83,10 @@ export const identityModule: Module = {
     api.put(
       '/user/setcompany',
       {
-        config: { auth: 'public' },
+        config: { auth: 'self' },
         schema: { tags, summary: 'Choose the current company or department', body: ZSetCompanyRequest, response: { 200: dataOf(ZUser) } },
       },
-      async (req) => ({ data: await service.setCompany(await selfOf(req, ctx), req.body.id, req.ip) }),
+      async (req) => ({ data: await service.setCompany(authOf(req), req.body.id, req.ip) }),
     );
 
     api.get(
@@ -113,11 +110,11 @@ export const identityModule: Module = {
     api.post(
       '/user/updatepwd',
       {
-        config: { auth: 'public' },
+        config: { auth: 'self' },
         schema: { tags, summary: 'Change one’s own password (other sessions end)', body: ZUpdatePasswordRequest, response: { 200: ZOk } },
       },
       async (req) => {
-        await service.updatePassword(await selfOf(req, ctx), req.body, req.ip);
+        await service.updatePassword(authOf(req), req.body, req.ip);
         return { data: true as const };
       },
     );
@@ -182,17 +179,3 @@ export const identityModule: Module = {
     );
   },
 };
-
-/**
- * The caller of a self-service route (their own password, their own current company). These are
- * writes every signed-in user may make, so they skip the permission-URI guard; they still answer
- * 401/402/403 exactly as the guard does for a missing, unknown or ended session.
- */
-async function selfOf(req: FastifyRequest, ctx: AppContext): Promise<AuthContext> {
-  if (req.auth) return req.auth;
-  const token = tokenOf(req);
-  if (!token) throw new AppError(ErrorCodes.NOT_LOGGED_IN);
-  const resolved = await resolveToken(ctx.db, token);
-  if ('code' in resolved) throw new AppError(resolved.code);
-  return resolved;
-}
