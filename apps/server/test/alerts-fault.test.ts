@@ -11,7 +11,7 @@ let liftA1: { id: number; terminalId: string; name: string };
 let liftA2: { id: number; terminalId: string; name: string };
 let liftB: { id: number; terminalId: string; name: string };
 let community: number;
-const ids: Record<string, number> = {};
+const ids = { trap: 0, door: 0, old: 0, a2: 0, b: 0 };
 const now = Date.now();
 const day = 86_400_000;
 

@@ -80,22 +80,26 @@ export function createJobRunner(db: Kysely<DB>, options: Partial<RunnerOptions> 
   const workerId = `w-${process.pid}-${randomBytes(3).toString('hex')}`;
   let timer: NodeJS.Timeout | null = null;
   let running = false;
-  let active: Promise<unknown> = Promise.resolve();
+  let loopDone: Promise<void> = Promise.resolve();
   let wake: (() => void) | null = null;
 
-  async function claim(): Promise<JobRecord[]> {
+  let lastRecovery = 0;
+  async function claim(limit = opts.batch): Promise<JobRecord[]> {
     const queues = [...handlers.keys()];
-    if (queues.length === 0) return [];
-    // Jobs of a worker that died mid-run become due again after the lease.
-    await sql`update job set state = 'queued', locked_at = null, locked_by = null
-      where state = 'running' and locked_at < now() - ${`${opts.leaseMs} milliseconds`}::interval`.execute(db);
+    if (queues.length === 0 || limit <= 0) return [];
+    // Jobs of a worker that died mid-run become due again after the lease (checked every few seconds).
+    if (Date.now() - lastRecovery > 5_000) {
+      lastRecovery = Date.now();
+      await sql`update job set state = 'queued', locked_at = null, locked_by = null
+        where state = 'running' and locked_at < now() - ${`${opts.leaseMs} milliseconds`}::interval`.execute(db);
+    }
     const res = await sql<JobRecord>`
       update job set state = 'running', locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
       where id in (
         select id from job
         where state = 'queued' and run_at <= now() and queue = any(${queues}::text[])
         order by run_at, id
-        limit ${opts.batch}
+        limit ${limit}
         for update skip locked
       )
       returning id, queue, payload, attempts, max_attempts`.execute(db);
@@ -131,17 +135,31 @@ export function createJobRunner(db: Kysely<DB>, options: Partial<RunnerOptions> 
     return jobs.length;
   }
 
+  /** A pool of at most `batch` jobs in flight; a finished job frees its slot and wakes the claimer. */
+  let inFlight = 0;
+  const pending = new Set<Promise<void>>();
   async function loop(): Promise<void> {
     while (running) {
-      let n = 0;
+      let claimed = 0;
       try {
-        active = runOnce();
-        n = (await active) as number;
+        const jobs = await claim(opts.batch - inFlight);
+        claimed = jobs.length;
+        for (const job of jobs) {
+          inFlight += 1;
+          const p: Promise<void> = runJob(job)
+            .catch(() => undefined)
+            .finally(() => {
+              inFlight -= 1;
+              pending.delete(p);
+              wake?.();
+            });
+          pending.add(p);
+        }
       } catch {
-        n = 0; // database hiccup: try again after the poll interval
+        claimed = 0; // database hiccup: try again after the poll interval
       }
       if (!running) break;
-      if (n === 0) {
+      if (claimed === 0 || inFlight >= opts.batch) {
         await new Promise<void>((resolve) => {
           wake = resolve;
           timer = setTimeout(resolve, opts.pollMs);
@@ -184,13 +202,14 @@ export function createJobRunner(db: Kysely<DB>, options: Partial<RunnerOptions> 
     start: () => {
       if (running) return;
       running = true;
-      void loop();
+      loopDone = loop();
     },
     stop: async () => {
       running = false;
       if (timer) clearTimeout(timer);
       wake?.();
-      await active.catch(() => undefined);
+      await loopDone.catch(() => undefined);
+      await Promise.all([...pending]);
     },
   };
 }

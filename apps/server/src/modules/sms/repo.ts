@@ -14,6 +14,7 @@ export async function findFaultForAlert(db: Db, faultId: number) {
     .leftJoin('community as c', 'c.id', 'l.community_id')
     .leftJoin('building as b', 'b.id', 'l.building_id')
     .leftJoin('unit as u', 'u.id', 'l.unit_id')
+    .leftJoin('fault_setting as s', (j) => j.onRef('s.company_id', '=', 'f.company_id').onRef('s.code', '=', 'f.code'))
     .select([
       'f.id',
       'f.code',
@@ -27,22 +28,13 @@ export async function findFaultForAlert(db: Db, faultId: number) {
       'l.sms_switch',
       'l.sms_limit',
       'l.deleted_at as lift_deleted_at',
+      's.sms as setting_sms',
       'c.name as community_name',
       'b.name as building_name',
       'u.name as unit_name',
     ])
     .where('f.id', '=', faultId)
     .executeTakeFirst();
-}
-
-export async function findSmsAlerting(db: Db, companyId: number, code: string): Promise<boolean | null> {
-  const row = await db
-    .selectFrom('fault_setting')
-    .select('sms')
-    .where('company_id', '=', companyId)
-    .where('code', '=', code)
-    .executeTakeFirst();
-  return row ? row.sms : null;
 }
 
 /** Lock the company row: alerts of one company are decided one at a time (limit and counters). */
@@ -57,9 +49,10 @@ export async function lockCompany(tx: Transaction<DB>, companyId: number) {
 
 /** Serialise decisions per number across companies and instances (sorted, so two alerts never deadlock). */
 export async function lockNumbers(tx: Transaction<DB>, numbers: string[]): Promise<void> {
-  for (const n of [...new Set(numbers)].sort()) {
-    await sql`select pg_advisory_xact_lock(hashtext(${`sms:${n}`}))`.execute(tx);
-  }
+  const keys = [...new Set(numbers)].sort().map((n) => `sms:${n}`);
+  if (keys.length === 0) return;
+  // Volatile functions in the select list run after the sort, so the locks are taken in key order.
+  await sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(${keys}::text[]) as k order by k`.execute(tx);
 }
 
 export async function countPending(db: Db, companyId: number): Promise<number> {
@@ -129,7 +122,14 @@ export async function markSent(db: Kysely<DB>, id: number, providerId: string, a
   return db.transaction().execute(async (tx) => {
     const row = await tx
       .updateTable('sms_record')
-      .set({ status: 'sent', provider_id: providerId, sent_at: at, updated_at: at, reason: null })
+      .set((eb) => ({
+        status: 'sent' as const,
+        provider_id: providerId,
+        sent_at: at,
+        updated_at: at,
+        reason: null,
+        attempts: eb('attempts', '+', 1),
+      }))
       .where('id', '=', id)
       .where('status', '=', 'queued')
       .returning('company_id')

@@ -36,8 +36,7 @@ export async function enqueueFaultAlert(ctx: AppContext, ev: TFaultRaisedEvent):
 export async function runFaultAlert(ctx: AppContext, faultId: number): Promise<{ queued: number; suppressed: number }> {
   const fault = await repo.findFaultForAlert(ctx.db, faultId);
   if (!fault || fault.lift_deleted_at) return { queued: 0, suppressed: 0 };
-  const setting = await repo.findSmsAlerting(ctx.db, fault.company_id, fault.code);
-  if (!(setting ?? defaultFaultAlerting(fault.code).sms)) return { queued: 0, suppressed: 0 };
+  if (!(fault.setting_sms ?? defaultFaultAlerting(fault.code).sms)) return { queued: 0, suppressed: 0 };
   const contacts = (fault.j_alarm_charger ?? []).filter((c) => c && typeof c.mobile === 'string');
   if (contacts.length === 0) return { queued: 0, suppressed: 0 };
 
@@ -114,7 +113,6 @@ export async function runSmsSend(ctx: AppContext, recordId: number): Promise<voi
       idempotencyKey: `sms-record-${rec.id}`,
       companyId: rec.company_id,
     });
-    await repo.noteAttempt(ctx.db, rec.id, null);
     await repo.markSent(ctx.db, rec.id, providerId, new Date());
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
