@@ -14,7 +14,11 @@ describe('decideFailure (SPEC.md §8 handling)', () => {
   });
 
   it('sends a desktop user to the reset page on 413, a phone gets a toast', () => {
-    expect(decideFailure(413, '', desktop).kind).toBe('resetPassword');
+    expect(decideFailure(413, '', desktop)).toEqual({ kind: 'resetPassword', message: 'Password too simple, please reset it' });
+    expect(decideFailure(413, '', desktop, { ticket: 'tk1', ticket_end_time: 'x' })).toMatchObject({
+      kind: 'resetPassword',
+      ticket: 'tk1',
+    });
     expect(decideFailure(413, '', { ...desktop, mobile: true })).toEqual({
       kind: 'toast',
       level: 'error',

@@ -9,7 +9,8 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 /** What the app does about a failed call (SPEC.md §8 "Handling"). */
 export type FailureAction =
   | { kind: 'relogin'; message: string }
-  | { kind: 'resetPassword'; message: string }
+  /** `ticket` (from the 413 answer's detail) lets the user replace the password without a code */
+  | { kind: 'resetPassword'; message: string; ticket?: string }
   | { kind: 'clearMessages' }
   | { kind: 'dialog'; message: string }
   | { kind: 'toast'; level: 'error' | 'warning'; message: string }
@@ -22,7 +23,12 @@ export function failureText(code: number, msg: string | undefined, locale: Local
 }
 
 /** Decide what a failure answer `{code, msg}` means for the user. Pure, so it is unit-tested. */
-export function decideFailure(code: number, msg: string | undefined, ctx: { locale: Locale; mobile: boolean }): FailureAction {
+export function decideFailure(
+  code: number,
+  msg: string | undefined,
+  ctx: { locale: Locale; mobile: boolean },
+  detail?: unknown,
+): FailureAction {
   switch (code) {
     case ErrorCodes.NOT_LOGGED_IN:
     case ErrorCodes.ABNORMAL_LOGIN:
@@ -31,7 +37,7 @@ export function decideFailure(code: number, msg: string | undefined, ctx: { loca
     case ErrorCodes.PASSWORD_TOO_SIMPLE:
       return ctx.mobile
         ? { kind: 'toast', level: 'error', message: failureText(code, msg, ctx.locale) }
-        : { kind: 'resetPassword', message: failureText(code, msg, ctx.locale) };
+        : { kind: 'resetPassword', message: failureText(code, msg, ctx.locale), ...ticketOf(detail) };
     case -100:
       return { kind: 'clearMessages' };
     case ErrorCodes.NO_PERMISSION:
@@ -41,12 +47,18 @@ export function decideFailure(code: number, msg: string | undefined, ctx: { loca
   return { kind: 'toast', level: 'error', message: failureText(code, msg, ctx.locale) };
 }
 
+function ticketOf(detail: unknown): { ticket?: string } {
+  const ticket = detail && typeof detail === 'object' ? (detail as { ticket?: unknown }).ticket : undefined;
+  return typeof ticket === 'string' && ticket ? { ticket } : {};
+}
+
 /** A failed call. `handled` says the user has already been told (toast, dialog or redirect). */
 export class ApiError extends Error {
   constructor(
     readonly code: number,
     readonly msg: string,
     readonly handled: boolean,
+    readonly detail?: unknown,
   ) {
     super(msg || `API error ${code}`);
     this.name = 'ApiError';
@@ -90,13 +102,13 @@ export function urlOf(path: string, query?: Query): string {
   return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${s ? `?${s}` : ''}`;
 }
 
-function fail(code: number, msg: string, silent: boolean | undefined): never {
-  const action =
+function fail(code: number, msg: string, silent: boolean | undefined, detail?: unknown): never {
+  const action: FailureAction =
     code === NETWORK_FAILURE
-      ? ({ kind: 'networkError' } as const)
-      : decideFailure(code, msg, { locale: bindings.locale(), mobile: bindings.mobile });
+      ? { kind: 'networkError' }
+      : decideFailure(code, msg, { locale: bindings.locale(), mobile: bindings.mobile }, detail);
   if (!silent) bindings.onFailure(action);
-  throw new ApiError(code, msg, !silent);
+  throw new ApiError(code, msg, !silent, detail);
 }
 
 /** Call the API: answers `{data}` resolve to data, `{code, msg}` run the SPEC.md §8 handling and reject. */
@@ -135,8 +147,8 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
 /** `{data}` without code → data; `{code, msg}` → failure (ARCHITECTURE.md §3). */
 export function readEnvelope<T>(payload: unknown, silent?: boolean): T {
   if (payload && typeof payload === 'object') {
-    const p = payload as { code?: unknown; msg?: unknown; data?: unknown };
-    if (typeof p.code === 'number') return fail(p.code, typeof p.msg === 'string' ? p.msg : '', silent);
+    const p = payload as { code?: unknown; msg?: unknown; data?: unknown; detail?: unknown };
+    if (typeof p.code === 'number') return fail(p.code, typeof p.msg === 'string' ? p.msg : '', silent, p.detail);
     return (p.data ?? null) as T;
   }
   return fail(-1, '', silent);

@@ -28,6 +28,10 @@ export const sendCode = (body: { channel: CodeChannel; target: string }) => requ
 export const resetPassword = (body: { channel: CodeChannel; target: string; code: string; newPassword: string }) =>
   request<unknown>('/code/resetpwd', { method: 'POST', body });
 
+/** Replace a too-simple password with the ticket of a 413 sign-in answer. */
+export const renewPassword = (body: { ticket: string; newPassword: string }) =>
+  request<unknown>('/user/renewpwd', { method: 'POST', body });
+
 export function uploadLogo(file: File, token: string, cid: number) {
   const form = new FormData();
   form.set('token', token);

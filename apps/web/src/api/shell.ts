@@ -1,3 +1,4 @@
+import type { TTaskItem } from '@liftguard/contract/alerts/task';
 import { request } from './http.ts';
 
 /** Calls the shell makes besides identity (SPEC.md §7). */
@@ -15,48 +16,43 @@ export async function fetchFaultCount(): Promise<number> {
   }
 }
 
-/** A signature-approval task (SPEC.md §2 "Task-centre modal"); its content arrives as JSON text or an object. */
+/** A row of the task-centre modal (SPEC.md §2), read from the contract's task item. */
 export type Task = {
   id: number;
+  topic: TTaskItem['topic'];
+  /** the requesting company (SIGNATURE_APPROVE) */
+  subjectId: number;
   applicant: string;
   time: string;
   company: string;
   signature: string;
 };
 
-type RawTask = Record<string, unknown> & { id: number };
-
-function contentOf(raw: RawTask): Record<string, unknown> {
-  const c = raw.j_content ?? raw.content;
-  if (typeof c === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(c);
-      return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-    } catch {
-      return {};
-    }
-  }
-  return c && typeof c === 'object' ? (c as Record<string, unknown>) : {};
-}
-
-const text = (...vs: unknown[]) => String(vs.find((v) => typeof v === 'string' || typeof v === 'number') ?? '');
-
-export function readTask(raw: RawTask): Task {
-  const c = contentOf(raw);
+export function readTask(item: TTaskItem): Task {
   return {
-    id: raw.id,
-    applicant: text(c.applicant, c.realname, raw.applicant, raw.realname),
-    time: text(raw.create_time, c.time, raw.time),
-    company: text(c.company, c.company_name, raw.company_name),
-    signature: text(c.sms_signature, c.signature, raw.sms_signature),
+    id: item.id,
+    topic: item.topic,
+    subjectId: item.content.id,
+    applicant: item.j_sender.realname,
+    time: item.insert_time,
+    company: item.j_sender.company_name,
+    signature: item.content.tip,
   };
 }
 
 /** Answers the tasks, or throws the ApiError whose code means "choose a company first". */
 export async function fetchTasks(): Promise<Task[]> {
-  const data = await request<RawTask[] | { list?: RawTask[] } | null>('/task/getlist', { silent: true });
-  const list = Array.isArray(data) ? data : (data?.list ?? []);
-  return list.map(readTask);
+  const data = await request<TTaskItem[] | null>('/task/getlist', { silent: true });
+  return (data ?? []).map(readTask);
 }
 
-export const resolveTask = (id: number, resolved: 1 | -1) => request<unknown>('/task/resolve', { method: 'PUT', body: { id, resolved } });
+/** Agree (1) or refuse (-1): a signature request is decided through the company's signature call. */
+export function resolveTask(task: Task, resolved: 1 | -1) {
+  if (task.topic === 'SIGNATURE_APPROVE') {
+    return request<unknown>('/depart/approvesignature', {
+      method: 'PUT',
+      body: { id: task.subjectId, sms_signature_enabled: resolved, sms_signature: task.signature },
+    });
+  }
+  return request<unknown>('/task/resolve', { method: 'PUT', body: { id: task.id, resolved } });
+}

@@ -28,7 +28,7 @@ const theme: ThemeConfig = {
     colorInfo: BRAND_BLUE,
     borderRadius: 6,
     fontFamily:
-      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'WenQuanYi Micro Hei', 'Helvetica Neue', Arial, sans-serif",
   },
   components: { Layout: { headerBg: '#ffffff', bodyBg: '#f3f6fa', footerBg: '#f3f6fa', headerPadding: '0 24px' } },
 };

@@ -27,7 +27,7 @@ export function useHttpBridge(): void {
           return;
         case 'resetPassword':
           toast.warning(action.message, 'session');
-          navigate(PATHS.setPassword, { replace: true, state: { reason: 'tooSimple' } });
+          navigate(PATHS.setPassword, { replace: true, state: { reason: 'tooSimple', ticket: action.ticket } });
           return;
         case 'clearMessages':
           toast.clear();

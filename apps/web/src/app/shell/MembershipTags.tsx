@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { setCompany } from '../../api/identity.ts';
 import { useCurrentUser } from '../session.ts';
 
+/** `id` is the company or department node (what PUT /user/setcompany takes and current_company holds). */
 type Membership = { id: number; name: string; kind: 'company' | 'department' };
 
 /** Companies and departments of the user; clicking one makes it current and reloads (SPEC.md §2). */
@@ -15,8 +16,8 @@ export function MembershipTags() {
   if (!user) return null;
   const memberships: Membership[] =
     user.departs.length > 0
-      ? user.departs.map((d) => ({ id: d.id, name: d.name, kind: d.node_type }))
-      : user.companies.map((c) => ({ id: c.id, name: c.name, kind: 'company' }));
+      ? user.departs.map((d) => ({ id: d.company_id, name: d.name, kind: d.node_type }))
+      : user.companies.map((c) => ({ id: c.company_id, name: c.name, kind: 'company' }));
   if (memberships.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.profile.noMemberships')} />;
 
   const onPick = async (m: Membership) => {

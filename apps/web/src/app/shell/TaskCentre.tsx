@@ -1,6 +1,7 @@
 import { ScheduleOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Result, Space, Table, Tooltip } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, failureText } from '../../api/http.ts';
@@ -19,7 +20,7 @@ export function TaskCentre() {
   const tasks = useQuery({ queryKey: TASKS_QUERY_KEY, queryFn: fetchTasks, enabled: open, retry: false });
 
   const onResolve = async (task: Task, resolved: 1 | -1) => {
-    await resolveTask(task.id, resolved);
+    await resolveTask(task, resolved);
     toast.success(t('shell.task.resolved'));
     await qc.invalidateQueries({ queryKey: TASKS_QUERY_KEY });
   };
@@ -55,7 +56,7 @@ export function TaskCentre() {
             locale={{ emptyText: t('shell.task.empty') }}
             columns={[
               { key: 'applicant', dataIndex: 'applicant', title: t('shell.task.applicant') },
-              { key: 'time', dataIndex: 'time', title: t('shell.task.time') },
+              { key: 'time', dataIndex: 'time', title: t('shell.task.time'), render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
               { key: 'company', dataIndex: 'company', title: t('shell.task.company') },
               { key: 'signature', dataIndex: 'signature', title: t('shell.task.signature') },
               {

@@ -12,6 +12,7 @@ import { LanguageLinks } from '../../app/LanguageLinks.tsx';
 import { PATHS } from '../../app/navigation.ts';
 import styles from './auth.module.css';
 import { confirmRule, passwordRule } from './password-rules.ts';
+import { RenewPasswordForm } from './RenewPasswordForm.tsx';
 import { useCountdown } from './useCountdown.ts';
 
 /** 60 s between sends (SPEC.md §9). */
@@ -23,7 +24,9 @@ type Values = { target: string; code: string; newPassword: string; confirmPasswo
 export default function SetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const tooSimple = (useLocation().state as { reason?: string } | null)?.reason === 'tooSimple';
+  const state = useLocation().state as { reason?: string; ticket?: string } | null;
+  const tooSimple = state?.reason === 'tooSimple';
+  const [ticket, setTicket] = useState(state?.ticket ?? null);
   const [form] = Form.useForm<Values>();
   const [channel, setChannel] = useState<CodeChannel>('sms');
   const [sending, setSending] = useState(false);
@@ -76,61 +79,84 @@ export default function SetPasswordPage() {
       <main style={{ flex: 1, display: 'grid', placeItems: 'center', padding: IS_MOBILE ? 16 : 48 }}>
         <section className={styles.panel} style={{ maxWidth: 460 }}>
           <h1 className={styles.panelTitle}>{t('auth.reset.title')}</h1>
-          <p className={styles.panelIntro}>{t('auth.reset.intro')}</p>
+          <p className={styles.panelIntro}>{t(ticket ? 'auth.reset.renewIntro' : 'auth.reset.intro')}</p>
           {tooSimple && <Alert type="warning" showIcon style={{ marginBottom: 20 }} title={t('auth.reset.tooSimple')} />}
-          <Form<Values> form={form} layout="vertical" size="large" requiredMark={false} onFinish={onFinish} data-testid="reset-form">
-            <Form.Item label={t('auth.reset.channel')}>
-              <Segmented<CodeChannel>
-                block
-                value={channel}
-                onChange={(c) => {
-                  setChannel(c);
-                  form.resetFields(['target']);
+          {ticket ? (
+            <>
+              <RenewPasswordForm
+                ticket={ticket}
+                onDone={() => {
+                  toast.success(t('auth.reset.done'));
+                  navigate(loginPath, { replace: true });
                 }}
-                options={[
-                  { value: 'sms', label: t('auth.reset.sms'), icon: <MobileOutlined /> },
-                  { value: 'email', label: t('auth.reset.email'), icon: <MailOutlined /> },
-                ]}
               />
-            </Form.Item>
-            <Form.Item name="target" label={t(channel === 'sms' ? 'auth.reset.phone' : 'auth.reset.emailAddress')} rules={[targetRule]}>
-              <Input
-                prefix={channel === 'sms' ? <MobileOutlined /> : <MailOutlined />}
-                inputMode={channel === 'sms' ? 'tel' : 'email'}
-                autoComplete={channel === 'sms' ? 'tel' : 'email'}
-                maxLength={128}
-              />
-            </Form.Item>
-            <Form.Item label={t('auth.reset.code')} required>
-              <Space.Compact block>
-                <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('auth.reset.codeRequired') }]}>
-                  <Input prefix={<SafetyOutlined />} maxLength={12} autoComplete="one-time-code" />
-                </Form.Item>
-                <Button onClick={onSend} loading={sending} disabled={countdown.left > 0} style={{ minWidth: 140 }} data-testid="send-code">
-                  {countdown.left > 0 ? t('auth.reset.resendIn', { seconds: countdown.left }) : t('auth.reset.send')}
+              <div style={{ textAlign: 'center', marginTop: 16 }}>
+                <Button type="link" onClick={() => setTicket(null)}>
+                  {t('auth.reset.useCode')}
                 </Button>
-              </Space.Compact>
-            </Form.Item>
-            <Form.Item name="newPassword" label={t('auth.reset.newPassword')} rules={[passwordRule(t)]} extra={t('auth.password.hint')}>
-              <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={30} />
-            </Form.Item>
-            <Form.Item
-              name="confirmPassword"
-              label={t('auth.reset.confirmPassword')}
-              dependencies={['newPassword']}
-              rules={[confirmRule(t, 'newPassword')]}
-            >
-              <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={30} />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={saving}>
-              {t('auth.reset.submit')}
-            </Button>
-            <div style={{ textAlign: 'center', marginTop: 16 }}>
-              <Link to={loginPath} replace>
-                {t('auth.reset.backToLogin')}
-              </Link>
-            </div>
-          </Form>
+              </div>
+            </>
+          ) : (
+            <Form<Values> form={form} layout="vertical" size="large" requiredMark={false} onFinish={onFinish} data-testid="reset-form">
+              <Form.Item label={t('auth.reset.channel')}>
+                <Segmented<CodeChannel>
+                  block
+                  value={channel}
+                  onChange={(c) => {
+                    setChannel(c);
+                    form.resetFields(['target']);
+                  }}
+                  options={[
+                    { value: 'sms', label: t('auth.reset.sms'), icon: <MobileOutlined /> },
+                    { value: 'email', label: t('auth.reset.email'), icon: <MailOutlined /> },
+                  ]}
+                />
+              </Form.Item>
+              <Form.Item name="target" label={t(channel === 'sms' ? 'auth.reset.phone' : 'auth.reset.emailAddress')} rules={[targetRule]}>
+                <Input
+                  prefix={channel === 'sms' ? <MobileOutlined /> : <MailOutlined />}
+                  inputMode={channel === 'sms' ? 'tel' : 'email'}
+                  autoComplete={channel === 'sms' ? 'tel' : 'email'}
+                  maxLength={128}
+                />
+              </Form.Item>
+              <Form.Item label={t('auth.reset.code')} required>
+                <Space.Compact block>
+                  <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('auth.reset.codeRequired') }]}>
+                    <Input prefix={<SafetyOutlined />} maxLength={12} autoComplete="one-time-code" />
+                  </Form.Item>
+                  <Button
+                    onClick={onSend}
+                    loading={sending}
+                    disabled={countdown.left > 0}
+                    style={{ minWidth: 140 }}
+                    data-testid="send-code"
+                  >
+                    {countdown.left > 0 ? t('auth.reset.resendIn', { seconds: countdown.left }) : t('auth.reset.send')}
+                  </Button>
+                </Space.Compact>
+              </Form.Item>
+              <Form.Item name="newPassword" label={t('auth.reset.newPassword')} rules={[passwordRule(t)]} extra={t('auth.password.hint')}>
+                <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={30} />
+              </Form.Item>
+              <Form.Item
+                name="confirmPassword"
+                label={t('auth.reset.confirmPassword')}
+                dependencies={['newPassword']}
+                rules={[confirmRule(t, 'newPassword')]}
+              >
+                <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={30} />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" block loading={saving}>
+                {t('auth.reset.submit')}
+              </Button>
+              <div style={{ textAlign: 'center', marginTop: 16 }}>
+                <Link to={loginPath} replace>
+                  {t('auth.reset.backToLogin')}
+                </Link>
+              </div>
+            </Form>
+          )}
         </section>
       </main>
     </div>
