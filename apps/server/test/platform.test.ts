@@ -44,10 +44,22 @@ describe('HTTP contract', () => {
     expect(res.json().code).toBe(4051);
   });
 
-  it('refuses a call without a token with 401', async () => {
+  it('publishes the OpenAPI document generated from the zod schemas', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
     expect(paths).toContain('/api/health');
+  });
+});
+
+describe('outbox', () => {
+  it('shows root the messages the default sender wrote, and nobody else', async () => {
+    await h.app.inject({ method: 'POST', url: '/api/code/send', payload: { channel: 'email', target: 'nobody@example.com' } });
+    const token = await h.adminToken();
+    const res = await h.app.inject({ method: 'GET', url: '/api/dev/outbox/list?page=1&size=12', headers: { authorization: token } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ pageNumber: 1 });
+    const anonymous = await h.app.inject({ method: 'GET', url: '/api/dev/outbox/list' });
+    expect(anonymous.json().code).toBe(401);
   });
 });

@@ -2,6 +2,7 @@ export * from './errors.ts';
 export * from './http.ts';
 export * from './identity/user.ts';
 export * from './permissions.ts';
+export * from './platform/outbox.ts';
 export * from './registry/index.ts';
 export * from './routes.ts';
 export * from './validators.ts';
