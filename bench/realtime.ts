@@ -1,0 +1,174 @@
+// Real-time path benchmark (issue 5). `npm run bench -- realtime` or
+//   npx tsx bench/realtime.ts --terminals 2000 --rate 5000 --seconds 15 --engine embedded|mosquitto
+// embedded  = aedes broker in the server + PGlite (the `npm start` defaults)
+// mosquitto = Mosquitto at 127.0.0.1:1883 + PostgreSQL at 127.0.0.1:5432
+// Measures: connected terminals, status messages/s ingested and stored, fault → live-channel
+// latency p50/p99 (a browser-like WS client on /ws/live), and the broker alone as the ceiling.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import WebSocket from 'ws';
+import { buildApp } from '../apps/server/src/app.ts';
+import { hashTerminalSecret, newTerminalSecret, startGateway } from '../apps/server/src/gateway/index.ts';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { dropSchema, openDatabase } from '../apps/server/src/platform/db.ts';
+import { migrateToLatest } from '../apps/server/src/platform/migrate.ts';
+import { hashToken, newToken } from '../apps/server/src/platform/tokens.ts';
+import { root } from './support.ts';
+
+const { values } = parseArgs({
+  options: {
+    terminals: { type: 'string', default: '2000' },
+    rate: { type: 'string', default: '5000' },
+    seconds: { type: 'string', default: '15' },
+    engine: { type: 'string', default: 'both' },
+    'fault-every-ms': { type: 'string', default: '100' },
+  },
+});
+const N = Number(values.terminals);
+const RATE = Number(values.rate);
+const SECONDS = Number(values.seconds);
+const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const MOSQUITTO = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+
+const pct = (xs: number[], p: number) => {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number);
+};
+
+function child(args: object): { proc: ChildProcess; lines: AsyncIterable<Record<string, unknown>>; next: (type: string) => Promise<Record<string, unknown>> } {
+  const proc = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'bench/realtime-load.ts'), JSON.stringify(args)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const queue: Array<Record<string, unknown>> = [];
+  const waiters: Array<() => void> = [];
+  let buf = '';
+  proc.stdout?.on('data', (d) => {
+    buf += d;
+    let nl = buf.indexOf('\n');
+    while (nl >= 0) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      try {
+        queue.push(JSON.parse(line));
+      } catch {
+        /* not ours */
+      }
+      for (const w of waiters.splice(0)) w();
+      nl = buf.indexOf('\n');
+    }
+  });
+  const next = async (type: string) => {
+    for (;;) {
+      const i = queue.findIndex((m) => m.type === type || m.type === 'error');
+      if (i >= 0) {
+        const m = queue.splice(i, 1)[0] as Record<string, unknown>;
+        if (m.type === 'error') throw new Error(String(m.error));
+        return m;
+      }
+      if (proc.exitCode !== null) throw new Error(`load process exited ${proc.exitCode}`);
+      await new Promise<void>((r) => waiters.push(r));
+    }
+  };
+  return { proc, lines: [] as never, next };
+}
+
+async function run(engine: 'embedded' | 'mosquitto') {
+  const schema = engine === 'mosquitto' ? `bench_rt_${randomBytes(4).toString('hex')}` : undefined;
+  const topicRoot = `lgb${randomBytes(3).toString('hex')}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-rt-bench-'));
+  const config = loadConfig({}, { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, HOST: '127.0.0.1', MQTT_PORT: 0, MQTT_WS_PORT: 0, SEED_DEMO: '0', ...(engine === 'mosquitto' ? { MQTT_URL: MOSQUITTO } : {}) });
+  const handle = await openDatabase({ url: engine === 'mosquitto' ? PG : 'memory://', dataDir, schema });
+  await migrateToLatest(handle.db);
+  const db = handle.db;
+  // one company under a platform company, N lifts with terminals, one watching user
+  const platform = await db.insertInto('company').values({ pid: null, path: '', node_type: 'company', name: 'Platform', j_region: '[]', j_community_ids: '[]', j_auth_list: '[]', j_auth_uris: '[]', j_extra_auth: '[]' }).returning('id').executeTakeFirstOrThrow();
+  await db.updateTable('company').set({ path: `/${platform.id}/` }).where('id', '=', platform.id).execute();
+  const creds = Array.from({ length: N }, (_, i) => ({ id: `TB${String(i).padStart(6, '0')}`, secret: newTerminalSecret() }));
+  for (let i = 0; i < N; i += 1000) {
+    const part = creds.slice(i, i + 1000);
+    await db.insertInto('terminal').values(part.map((c) => ({ terminal_id: c.id, type: 't' as const, company_id: platform.id, mqtt_secret_hash: hashTerminalSecret(c.secret), face_id: null, version: null, last_seen_at: null, run_state: null }))).execute();
+    await db
+      .insertInto('lift')
+      .values(part.map((c) => ({ company_id: platform.id, name: `Bench ${c.id}`, code: `B${c.id}`, terminal_id: c.id, expire_at: new Date(Date.now() + 86_400_000), j_floors: '[]', j_mt_workers: '[]', j_responsible: '[]', j_alarm_charger: '[]' })) as never)
+      .execute();
+  }
+  const user = await db.insertInto('app_user').values({ username: 'watcher', realname: 'W', password_hash: 'x', current_company_id: platform.id } as never).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('membership').values({ user_id: user.id, company_id: platform.id, role_id: null, j_community_ids: '[]', j_region: '[]' }).execute();
+  const token = newToken();
+  await db.insertInto('session').values({ user_id: user.id, token_hash: hashToken(token), client: 'web', ip: null, expires_at: new Date(Date.now() + 3_600_000), ended_at: null, ended_reason: null }).execute();
+  const credsFile = path.join(dataDir, 'creds.json');
+  fs.writeFileSync(credsFile, JSON.stringify(creds));
+
+  const built = await buildApp(config, handle);
+  const gateway = await startGateway(built.ctx, { topicRoot, heartbeatTimeoutMs: 120_000 });
+  await built.app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (built.app.server.address() as { port: number }).port;
+  const mqttUrl = engine === 'mosquitto' ? MOSQUITTO : `mqtt://127.0.0.1:${gateway.ports?.mqtt}`;
+
+  // browser-like live client: fault latency = arrival − U03 ts (same machine clock)
+  const latencies: number[] = [];
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/live/${token}`);
+  ws.on('message', (raw) => {
+    const m = JSON.parse(raw.toString());
+    if (m.action === 'up_report_fault' && typeof m.data?.ts === 'number') latencies.push(Date.now() - m.data.ts);
+  });
+  await new Promise((r) => ws.once('open', r));
+
+  const load = child({ mode: 'fleet', url: mqttUrl, root: topicRoot, creds: credsFile, rate: RATE, seconds: SECONDS, faultEveryMs: Number(values['fault-every-ms']) });
+  const connected = await load.next('connected');
+  await new Promise((r) => setTimeout(r, 1000));
+  const onlineBefore = gateway.stats().online;
+  const s0 = gateway.stats();
+  const t0 = performance.now();
+  load.proc.stdin?.write('go\n');
+  const done = await load.next('done');
+  await new Promise((r) => setTimeout(r, 1500)); // let the tail drain
+  await gateway.flush();
+  const secs = (performance.now() - t0) / 1000;
+  const s1 = gateway.stats();
+  const rows = await db.selectFrom('lift_status_history').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rss = Math.round(process.memoryUsage().rss / 1_048_576);
+  await new Promise((r) => load.proc.once('exit', r));
+
+  const raw = child({ mode: 'raw', url: mqttUrl, root: topicRoot, rate: 0, seconds: 5, username: engine === 'embedded' ? gateway.internal.username : undefined, password: engine === 'embedded' ? gateway.internal.password : undefined });
+  const rawResult = await raw.next('raw');
+
+  ws.close();
+  await built.close();
+  await handle.close();
+  if (schema) await dropSchema(PG, schema);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return {
+    engine: engine === 'embedded' ? 'embedded aedes + PGlite' : 'Mosquitto + PostgreSQL',
+    terminals: N,
+    connected: connected.connected,
+    connectMs: connected.ms,
+    onlineSeenByGateway: onlineBefore,
+    targetRate: RATE,
+    sent: done.sent,
+    statusIngestedPerSec: Math.round((s1.status - s0.status) / secs),
+    statusStoredPerSec: Math.round((s1.stored - s0.stored) / secs),
+    historyRows: Number(rows.n),
+    rejected: s1.rejected - s0.rejected,
+    faultsSent: done.faults,
+    faultLatencyN: latencies.length,
+    faultLatencyP50ms: pct(latencies, 50),
+    faultLatencyP99ms: pct(latencies, 99),
+    brokerAloneMsgsPerSec: Math.round(Number(rawResult.received) / Number(rawResult.seconds)),
+    serverRssMb: rss,
+  };
+}
+
+const engines = values.engine === 'both' ? (['embedded', 'mosquitto'] as const) : [values.engine as 'embedded' | 'mosquitto'];
+const results = [];
+for (const e of engines) {
+  const r = await run(e);
+  console.log(JSON.stringify(r, null, 2));
+  results.push(r);
+}
+fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+fs.writeFileSync(path.join(root, 'bench/results/realtime.json'), JSON.stringify({ at: new Date().toISOString(), cpus: os.cpus().length, results }, null, 2));
+process.exit(0);
