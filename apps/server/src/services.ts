@@ -2,12 +2,15 @@ import type { BuiltApp } from './app.ts';
 import { startDemoFleet } from './gateway/demo-fleet.ts';
 import { startGateway } from './gateway/index.ts';
 import { jobsFor } from './jobs/queue.ts';
+import { seedDemo } from './modules/seed/index.ts';
 
 /**
  * Background services started with the server (demo seed, MQTT gateway, simulated fleet, jobs).
  * Each later module adds its start here; tests build the app without them.
  */
 export async function startServices(built: BuiltApp): Promise<void> {
+  // demo organisation first (SEED_DEMO): later seeds hang their lifts off its ids
+  await seedDemo(built);
   // MQTT gateway (embedded aedes, or MQTT_URL), then the demo fleet on it
   const gateway = await startGateway(built.ctx, { log: built.app.log });
   await startDemoFleet(built.ctx, gateway, built.app.log);

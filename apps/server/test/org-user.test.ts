@@ -91,7 +91,7 @@ describe('user list, delete and memberships', () => {
 
   it('removes only the in-scope membership of a user who also belongs elsewhere', async () => {
     const r = await addUser({ username: 'twohats', email: 'twohats@example.com' });
-    const id = r.body.data.id as number;
+    const id = (r.body.data as { id: number }).id;
     await ok(h, { url: '/api/user/membership/save', token: root, body: { user_id: id, company_id: B.companyId, role_id: B.staffRoleId } });
     // A sees only the A membership, and cannot change the shared account fields
     const seen = await ok(h, { url: '/api/user/detail', token: A.token, query: { id } });
@@ -111,7 +111,7 @@ describe('user list, delete and memberships', () => {
     await ok(h, {
       url: '/api/user/membership/save',
       token: A.token,
-      body: { user_id: r.body.data.id, company_id: A.companyId, role_id: A.adminRoleId },
+      body: { user_id: (r.body.data as { id: number }).id, company_id: A.companyId, role_id: A.adminRoleId },
     });
     await ok(h, { url: '/api/community/add', token, body: { name: 'Promo Garden' } });
   });

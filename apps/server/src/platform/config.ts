@@ -24,6 +24,8 @@ export const ZConfig = z.object({
   MQTT_WS_PORT: port.default(18831),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   ADMIN_PASSWORD: z.string().optional(),
+  /** password of every demo account (SEED_DEMO); generated and printed once when unset */
+  DEMO_PASSWORD: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(72),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   UPLOAD_LIMIT_BYTES: z.coerce
