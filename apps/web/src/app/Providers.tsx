@@ -30,7 +30,10 @@ const theme: ThemeConfig = {
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'WenQuanYi Micro Hei', 'Helvetica Neue', Arial, sans-serif",
   },
-  components: { Layout: { headerBg: '#ffffff', bodyBg: '#f3f6fa', footerBg: '#f3f6fa', headerPadding: '0 24px' } },
+  components: {
+    Layout: { headerBg: '#ffffff', bodyBg: '#f3f6fa', footerBg: '#f3f6fa', headerPadding: '0 24px' },
+    Menu: { itemPaddingInline: 12 },
+  },
 };
 
 // toasts and dialogs opened outside the React tree (app/feedback.tsx) get the same theme
