@@ -23,8 +23,24 @@ const say = (o: object) => process.stdout.write(`${JSON.stringify(o)}\n`);
 async function fleet(): Promise<void> {
   const creds = JSON.parse(fs.readFileSync(args.creds as string, 'utf8')) as Array<{ id: string; secret: string }>;
   const t0 = performance.now();
-  const f = await startFleet({ url: args.url, root: args.root, terminals: creds, statusIntervalMs: 3_600_000, heartbeatMs: 60_000, floorMs: 3_600_000, traffic: false, persistentSession: false, concurrency: 200 });
-  say({ type: 'connected', connected: f.terminals.length, failed: f.failed.length, ms: Math.round(performance.now() - t0), firstError: f.failed[0]?.error });
+  const f = await startFleet({
+    url: args.url,
+    root: args.root,
+    terminals: creds,
+    statusIntervalMs: 3_600_000,
+    heartbeatMs: 60_000,
+    floorMs: 3_600_000,
+    traffic: false,
+    persistentSession: false,
+    concurrency: 200,
+  });
+  say({
+    type: 'connected',
+    connected: f.terminals.length,
+    failed: f.failed.length,
+    ms: Math.round(performance.now() - t0),
+    firstError: f.failed[0]?.error,
+  });
   await new Promise<void>((resolve) => process.stdin.once('data', () => resolve())); // wait for "go"
   const terms = f.terminals;
   let sent = 0;
@@ -50,7 +66,14 @@ async function fleet(): Promise<void> {
         const round = Math.floor(i / terms.length);
         i++;
         const floor = 1 + (round % 20);
-        t.send('U01', { floor, floor_display: String(floor), direction: round % 2 ? 'up' : 'down', door: 'closed', run_state: 'normal', occupied: false });
+        t.send('U01', {
+          floor,
+          floor_display: String(floor),
+          direction: round % 2 ? 'up' : 'down',
+          door: 'closed',
+          run_state: 'normal',
+          occupied: false,
+        });
         sent++;
       }
       if (args.faultEveryMs && Date.now() >= nextFault) {
@@ -73,8 +96,19 @@ async function raw(): Promise<void> {
   let received = 0;
   sub.on('message', () => received++);
   await sub.subscribeAsync(topic, { qos: 1 });
-  const pubs = await Promise.all(Array.from({ length: 8 }, (_, k) => mqtt.connectAsync(args.url, { ...opts, clientId: `raw-pub-${process.pid}-${k}` })));
-  const payload = JSON.stringify({ mid: 'x'.repeat(24), ts: Date.now(), floor: 3, floor_display: '3', direction: 'up', door: 'closed', run_state: 'normal', occupied: false });
+  const pubs = await Promise.all(
+    Array.from({ length: 8 }, (_, k) => mqtt.connectAsync(args.url, { ...opts, clientId: `raw-pub-${process.pid}-${k}` })),
+  );
+  const payload = JSON.stringify({
+    mid: 'x'.repeat(24),
+    ts: Date.now(),
+    floor: 3,
+    floor_display: '3',
+    direction: 'up',
+    door: 'closed',
+    run_state: 'normal',
+    occupied: false,
+  });
   const end = Date.now() + args.seconds * 1000;
   let sent = 0;
   // each publisher keeps 100 QoS 1 messages in flight

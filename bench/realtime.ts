@@ -40,8 +40,14 @@ const pct = (xs: number[], p: number) => {
   return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number);
 };
 
-function child(args: object): { proc: ChildProcess; lines: AsyncIterable<Record<string, unknown>>; next: (type: string) => Promise<Record<string, unknown>> } {
-  const proc = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'bench/realtime-load.ts'), JSON.stringify(args)], { stdio: ['pipe', 'pipe', 'inherit'] });
+function child(args: object): {
+  proc: ChildProcess;
+  lines: AsyncIterable<Record<string, unknown>>;
+  next: (type: string) => Promise<Record<string, unknown>>;
+} {
+  const proc = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'bench/realtime-load.ts'), JSON.stringify(args)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const queue: Array<Record<string, unknown>> = [];
   const waiters: Array<() => void> = [];
   let buf = '';
@@ -79,26 +85,100 @@ async function run(engine: 'embedded' | 'mosquitto') {
   const schema = engine === 'mosquitto' ? `bench_rt_${randomBytes(4).toString('hex')}` : undefined;
   const topicRoot = `lgb${randomBytes(3).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-rt-bench-'));
-  const config = loadConfig({}, { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, HOST: '127.0.0.1', MQTT_PORT: 0, MQTT_WS_PORT: 0, SEED_DEMO: '0', ...(engine === 'mosquitto' ? { MQTT_URL: MOSQUITTO } : {}) });
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      MQTT_PORT: 0,
+      MQTT_WS_PORT: 0,
+      SEED_DEMO: '0',
+      ...(engine === 'mosquitto' ? { MQTT_URL: MOSQUITTO } : {}),
+    },
+  );
   const handle = await openDatabase({ url: engine === 'mosquitto' ? PG : 'memory://', dataDir, schema });
   await migrateToLatest(handle.db);
   const db = handle.db;
   // one company under a platform company, N lifts with terminals, one watching user
-  const platform = await db.insertInto('company').values({ pid: null, path: '', node_type: 'company', name: 'Platform', j_region: '[]', j_community_ids: '[]', j_auth_list: '[]', j_auth_uris: '[]', j_extra_auth: '[]' }).returning('id').executeTakeFirstOrThrow();
-  await db.updateTable('company').set({ path: `/${platform.id}/` }).where('id', '=', platform.id).execute();
+  const platform = await db
+    .insertInto('company')
+    .values({
+      pid: null,
+      path: '',
+      node_type: 'company',
+      name: 'Platform',
+      j_region: '[]',
+      j_community_ids: '[]',
+      j_auth_list: '[]',
+      j_auth_uris: '[]',
+      j_extra_auth: '[]',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('company')
+    .set({ path: `/${platform.id}/` })
+    .where('id', '=', platform.id)
+    .execute();
   const creds = Array.from({ length: N }, (_, i) => ({ id: `TB${String(i).padStart(6, '0')}`, secret: newTerminalSecret() }));
   for (let i = 0; i < N; i += 1000) {
     const part = creds.slice(i, i + 1000);
-    await db.insertInto('terminal').values(part.map((c) => ({ terminal_id: c.id, type: 't' as const, company_id: platform.id, mqtt_secret_hash: hashTerminalSecret(c.secret), face_id: null, version: null, last_seen_at: null, run_state: null }))).execute();
+    await db
+      .insertInto('terminal')
+      .values(
+        part.map((c) => ({
+          terminal_id: c.id,
+          type: 't' as const,
+          company_id: platform.id,
+          mqtt_secret_hash: hashTerminalSecret(c.secret),
+          face_id: null,
+          version: null,
+          last_seen_at: null,
+          run_state: null,
+        })),
+      )
+      .execute();
     await db
       .insertInto('lift')
-      .values(part.map((c) => ({ company_id: platform.id, name: `Bench ${c.id}`, code: `B${c.id}`, terminal_id: c.id, expire_at: new Date(Date.now() + 86_400_000), j_floors: '[]', j_mt_workers: '[]', j_responsible: '[]', j_alarm_charger: '[]' })) as never)
+      .values(
+        part.map((c) => ({
+          company_id: platform.id,
+          name: `Bench ${c.id}`,
+          code: `B${c.id}`,
+          terminal_id: c.id,
+          expire_at: new Date(Date.now() + 86_400_000),
+          j_floors: '[]',
+          j_mt_workers: '[]',
+          j_responsible: '[]',
+          j_alarm_charger: '[]',
+        })) as never,
+      )
       .execute();
   }
-  const user = await db.insertInto('app_user').values({ username: 'watcher', realname: 'W', password_hash: 'x', current_company_id: platform.id } as never).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('membership').values({ user_id: user.id, company_id: platform.id, role_id: null, j_community_ids: '[]', j_region: '[]' }).execute();
+  const user = await db
+    .insertInto('app_user')
+    .values({ username: 'watcher', realname: 'W', password_hash: 'x', current_company_id: platform.id } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('membership')
+    .values({ user_id: user.id, company_id: platform.id, role_id: null, j_community_ids: '[]', j_region: '[]' })
+    .execute();
   const token = newToken();
-  await db.insertInto('session').values({ user_id: user.id, token_hash: hashToken(token), client: 'web', ip: null, expires_at: new Date(Date.now() + 3_600_000), ended_at: null, ended_reason: null }).execute();
+  await db
+    .insertInto('session')
+    .values({
+      user_id: user.id,
+      token_hash: hashToken(token),
+      client: 'web',
+      ip: null,
+      expires_at: new Date(Date.now() + 3_600_000),
+      ended_at: null,
+      ended_reason: null,
+    })
+    .execute();
   const credsFile = path.join(dataDir, 'creds.json');
   fs.writeFileSync(credsFile, JSON.stringify(creds));
 
@@ -117,7 +197,15 @@ async function run(engine: 'embedded' | 'mosquitto') {
   });
   await new Promise((r) => ws.once('open', r));
 
-  const load = child({ mode: 'fleet', url: mqttUrl, root: topicRoot, creds: credsFile, rate: RATE, seconds: SECONDS, faultEveryMs: Number(values['fault-every-ms']) });
+  const load = child({
+    mode: 'fleet',
+    url: mqttUrl,
+    root: topicRoot,
+    creds: credsFile,
+    rate: RATE,
+    seconds: SECONDS,
+    faultEveryMs: Number(values['fault-every-ms']),
+  });
   const connected = await load.next('connected');
   await new Promise((r) => setTimeout(r, 1000));
   const onlineBefore = gateway.stats().online;
@@ -129,11 +217,22 @@ async function run(engine: 'embedded' | 'mosquitto') {
   await gateway.flush();
   const secs = (performance.now() - t0) / 1000;
   const s1 = gateway.stats();
-  const rows = await db.selectFrom('lift_status_history').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('lift_status_history')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const rss = Math.round(process.memoryUsage().rss / 1_048_576);
   await new Promise((r) => load.proc.once('exit', r));
 
-  const raw = child({ mode: 'raw', url: mqttUrl, root: topicRoot, rate: 0, seconds: 5, username: engine === 'embedded' ? gateway.internal.username : undefined, password: engine === 'embedded' ? gateway.internal.password : undefined });
+  const raw = child({
+    mode: 'raw',
+    url: mqttUrl,
+    root: topicRoot,
+    rate: 0,
+    seconds: 5,
+    username: engine === 'embedded' ? gateway.internal.username : undefined,
+    password: engine === 'embedded' ? gateway.internal.password : undefined,
+  });
   const rawResult = await raw.next('raw');
 
   ws.close();
@@ -170,5 +269,8 @@ for (const e of engines) {
   results.push(r);
 }
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-fs.writeFileSync(path.join(root, 'bench/results/realtime.json'), JSON.stringify({ at: new Date().toISOString(), cpus: os.cpus().length, results }, null, 2));
+fs.writeFileSync(
+  path.join(root, 'bench/results/realtime.json'),
+  JSON.stringify({ at: new Date().toISOString(), cpus: os.cpus().length, results }, null, 2),
+);
 process.exit(0);
