@@ -6,7 +6,8 @@ type Tree = { [key: string]: string | Tree };
 // Loaded per locale on demand, so a page downloads only the language it shows.
 const files = import.meta.glob<Tree>('./*/*.json', { import: 'default' });
 
-export const AREAS = ['app', 'route', 'page', 'auth', 'shell', 'error'] as const;
+/** Areas of the shell; feature pages add their own `<area>.json` beside them. */
+export const AREAS = ['app', 'route', 'page', 'auth', 'shell', 'error', 'org', 'lift', 'terminal', 'sim'] as const;
 
 /** The catalogue of one locale: `{ app: {...}, route: {...}, ... }`. */
 export async function loadCatalogue(locale: Locale): Promise<Tree> {
