@@ -2,7 +2,6 @@
 // server's event loop. Modes: `fleet` (connect terminals, publish status at a rate, raise
 // faults now and then) and `raw` (broker alone: publishers and one subscriber, no gateway).
 import fs from 'node:fs';
-import { upTopic } from '@liftguard/contract';
 import { startFleet } from '@liftguard/simulator';
 import mqtt from 'mqtt';
 
