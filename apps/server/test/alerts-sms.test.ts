@@ -133,7 +133,7 @@ describe('fault SMS through a provider that fails and recovers', () => {
     expect((await records(g)).map((r) => r.status)).toEqual(['sent']);
   });
 
-  it('enqueues one alert per fault event even when the event is heard twice', async () => {
+  it('alerts once for an event heard twice and for repeats of the open fault the same day', async () => {
     const company = await createCompany(h.ctx.db, { name: 'Dup', pid: root });
     const lift = await createLift(h.ctx.db, company, { contacts: [{ name: 'Qian', mobile: '13500000001' }] });
     const at = new Date();
@@ -144,6 +144,15 @@ describe('fault SMS through a provider that fails and recovers', () => {
       companyId: company,
       code: 'SAFETY_OPEN',
       occurredAt: at.toISOString(),
+    });
+    const later = new Date(at.getTime() + 5_000).toISOString();
+    await h.ctx.bus.publish('fault.raised', {
+      faultId: f,
+      liftId: lift.id,
+      companyId: company,
+      code: 'SAFETY_OPEN',
+      repeat: 2,
+      occurredAt: later,
     });
     await settle(h);
     expect(await records(f)).toHaveLength(1);

@@ -23,6 +23,8 @@ export type EnqueueInput = {
   dedupeKey?: string;
   delayMs?: number;
   maxAttempts?: number;
+  /** due jobs run highest priority first (e.g. handing a decided SMS to the provider before deciding the next alert) */
+  priority?: number;
 };
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -36,12 +38,32 @@ export async function enqueue(db: Db, job: EnqueueInput): Promise<number | null>
       payload: JSON.stringify(job.payload),
       dedupe_key: job.dedupeKey ?? null,
       ...(job.maxAttempts ? { max_attempts: job.maxAttempts } : {}),
+      ...(job.priority ? { priority: job.priority } : {}),
       ...(job.delayMs ? { run_at: new Date(Date.now() + job.delayMs) } : {}),
     })
     .onConflict((oc) => oc.column('dedupe_key').where('dedupe_key', 'is not', null).doNothing())
     .returning('id')
     .executeTakeFirst();
   return row ? Number(row.id) : null;
+}
+
+/** Add several jobs in one statement (same rules as enqueue). */
+export async function enqueueMany(db: Db, jobs: EnqueueInput[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await db
+    .insertInto('job')
+    .values(
+      jobs.map((job) => ({
+        queue: job.queue,
+        payload: JSON.stringify(job.payload),
+        dedupe_key: job.dedupeKey ?? null,
+        max_attempts: job.maxAttempts ?? 25,
+        priority: job.priority ?? 0,
+        ...(job.delayMs ? { run_at: new Date(Date.now() + job.delayMs) } : {}),
+      })),
+    )
+    .onConflict((oc) => oc.column('dedupe_key').where('dedupe_key', 'is not', null).doNothing())
+    .execute();
 }
 
 export type RunnerOptions = {
@@ -92,13 +114,15 @@ export function createJobRunner(db: Kysely<DB>, options: Partial<RunnerOptions> 
       lastRecovery = Date.now();
       await sql`update job set state = 'queued', locked_at = null, locked_by = null
         where state = 'running' and locked_at < now() - ${`${opts.leaseMs} milliseconds`}::interval`.execute(db);
+      // Finished jobs are kept a week for inspection (their dedupe keys are day-scoped), then pruned.
+      await sql`delete from job where state = 'done' and finished_at < now() - interval '7 days'`.execute(db);
     }
     const res = await sql<JobRecord>`
       update job set state = 'running', locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
       where id in (
         select id from job
         where state = 'queued' and run_at <= now() and queue = any(${queues}::text[])
-        order by run_at, id
+        order by priority desc, run_at, id
         limit ${limit}
         for update skip locked
       )

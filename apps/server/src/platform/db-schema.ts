@@ -343,6 +343,8 @@ export type JobTable = {
   queue: string;
   payload: Json<Record<string, unknown>>;
   state: Generated<'queued' | 'running' | 'done' | 'dead'>;
+  /** higher first among due jobs */
+  priority: Generated<number>;
   attempts: Generated<number>;
   max_attempts: Generated<number>;
   run_at: Timestamp;

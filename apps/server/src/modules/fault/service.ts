@@ -97,6 +97,12 @@ export function codeCatalogue(locale: Locale) {
   }));
 }
 
+/** Whether a code alerts on screen and by SMS for a company (its choice, else the catalogue default) — for the live channel. */
+export async function alertingFor(ctx: AppContext, companyId: number, code: string): Promise<{ screen: boolean; sms: boolean }> {
+  const saved = (await repo.findSettings(ctx.db, companyId)).find((s) => s.code === code);
+  return saved ? { screen: saved.screen, sms: saved.sms } : defaultFaultAlerting(code);
+}
+
 export async function settings(ctx: AppContext, auth: Scoped, locale: Locale) {
   const saved = new Map((await repo.findSettings(ctx.db, auth.companyId)).map((s) => [s.code, s]));
   return codeCatalogue(locale).map((c) => {

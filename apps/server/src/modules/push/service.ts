@@ -5,7 +5,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { ZFaultRaisedEvent } from '../sms/service.ts';
+import { alertKey, ZFaultRaisedEvent } from '../sms/service.ts';
 import * as repo from './repo.ts';
 
 type Scoped = AuthContext & { scopePath: string; companyId: number };
@@ -224,8 +224,7 @@ export function startPush(ctx: AppContext, subscribe: (handler: (m: unknown) => 
   const off = subscribe((m) => {
     const ev = ZFaultRaisedEvent.safeParse(m);
     if (!ev.success) return;
-    const at = ev.data.occurredAt === undefined ? 'now' : new Date(ev.data.occurredAt).toISOString();
-    enqueue(ctx.db, { queue: 'push.fault', payload: { faultId: ev.data.faultId }, dedupeKey: `push-fault:${ev.data.faultId}:${at}` })
+    enqueue(ctx.db, { queue: 'push.fault', payload: { faultId: ev.data.faultId }, dedupeKey: alertKey(ctx, 'push-fault', ev.data.faultId) })
       .then(() => jobsFor(ctx).kick())
       .catch(() => undefined);
   });

@@ -105,6 +105,17 @@ export async function insertRecord(db: Db, r: NewSmsRecord): Promise<number> {
   return Number(row.id);
 }
 
+/** Insert the decisions of one alert at once; returns the ids by number (numbers are unique within an alert). */
+export async function insertRecords(db: Db, rows: NewSmsRecord[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const out = await db
+    .insertInto('sms_record')
+    .values(rows.map((r) => ({ ...r, updated_at: r.created_at })))
+    .returning(['id', 'mobile'])
+    .execute();
+  return new Map(out.map((r) => [r.mobile, Number(r.id)]));
+}
+
 export async function findRecord(db: Db, id: number) {
   return db.selectFrom('sms_record').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -1,6 +1,6 @@
 import { defaultFaultAlerting, faultName, type TSmsSuppressReason } from '@liftguard/contract';
 import { z } from 'zod';
-import { enqueue, jobsFor } from '../../jobs/queue.ts';
+import { enqueue, enqueueMany, jobsFor } from '../../jobs/queue.ts';
 import { clockFor } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { classifyNumber, composeFaultSms, decideFaultAlert, PROVIDER_LIMITS, shanghaiDayStart, signatureFor } from './fault-sms-policy.ts';
@@ -22,13 +22,22 @@ export const ZFaultRaisedEvent = z.object({
 });
 export type TFaultRaisedEvent = z.infer<typeof ZFaultRaisedEvent>;
 
+/** One alert per fault and Shanghai day: repeats of an open fault the same day add nothing, a fault still open the next day alerts again. */
+export function alertKey(ctx: AppContext, prefix: string, faultId: number): string {
+  return `${prefix}:${faultId}:${shanghaiDayStart(clockFor(ctx).now()).toISOString().slice(0, 13)}`;
+}
+
 /**
  * A raised fault becomes one durable alert job. The dedupe key makes it exactly once even when
- * several instances (Redis bus) hear the same event; a repeat at another time is a new alert.
+ * several instances (Redis bus) hear the same event.
  */
 export async function enqueueFaultAlert(ctx: AppContext, ev: TFaultRaisedEvent): Promise<void> {
-  const at = ev.occurredAt === undefined ? 'now' : new Date(ev.occurredAt).toISOString();
-  await enqueue(ctx.db, { queue: SMS_QUEUES.alert, payload: { faultId: ev.faultId }, dedupeKey: `fault-alert:${ev.faultId}:${at}` });
+  await enqueue(ctx.db, {
+    queue: SMS_QUEUES.alert,
+    payload: { faultId: ev.faultId },
+    dedupeKey: alertKey(ctx, 'fault-alert', ev.faultId),
+    priority: 5,
+  });
   jobsFor(ctx).kick();
 }
 
@@ -62,9 +71,7 @@ export async function runFaultAlert(ctx: AppContext, faultId: number): Promise<{
       historyOf: (n) => history.get(n) ?? [],
     });
     const signature = signatureFor(company);
-    const ids: number[] = [];
-    let suppressed = 0;
-    for (const d of decisions) {
+    const rows: repo.NewSmsRecord[] = decisions.map((d) => {
       const domestic = classifyNumber(d.mobile).kind !== 'overseas';
       const body = composeFaultSms({
         signature,
@@ -75,7 +82,7 @@ export async function runFaultAlert(ctx: AppContext, faultId: number): Promise<{
         floor: fault.floor_display ?? (fault.floor === null ? null : String(fault.floor)),
         occurredAt,
       });
-      const id = await repo.insertRecord(tx, {
+      return {
         company_id: company.id,
         lift_id: fault.lift_id,
         fault_id: fault.id,
@@ -86,12 +93,15 @@ export async function runFaultAlert(ctx: AppContext, faultId: number): Promise<{
         status: d.send ? 'queued' : 'suppressed',
         reason: d.send ? null : (d.reason satisfies TSmsSuppressReason),
         created_at: now,
-      });
-      if (d.send) {
-        await enqueue(tx, { queue: SMS_QUEUES.send, payload: { recordId: id }, dedupeKey: `sms:${id}` });
-        ids.push(id);
-      } else suppressed += 1;
-    }
+      };
+    });
+    const idOf = await repo.insertRecords(tx, rows);
+    const ids = decisions.filter((d) => d.send).map((d) => idOf.get(d.mobile) as number);
+    await enqueueMany(
+      tx,
+      ids.map((id) => ({ queue: SMS_QUEUES.send, payload: { recordId: id }, dedupeKey: `sms:${id}`, priority: 10 })),
+    );
+    const suppressed = decisions.length - ids.length;
     return { queued: ids.length, suppressed, ids };
   });
   if (result.queued > 0) jobsFor(ctx).kick();

@@ -12,6 +12,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       queue text not null,
       payload jsonb not null default '{}'::jsonb,
       state text not null default 'queued' check (state in ('queued','running','done','dead')),
+      priority smallint not null default 0,
       attempts integer not null default 0,
       max_attempts integer not null default 25,
       run_at timestamptz not null default now(),
@@ -22,7 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       created_at timestamptz not null default now(),
       finished_at timestamptz
     )`.execute(db);
-  await sql`create index job_due_idx on job (run_at, id) where state = 'queued'`.execute(db);
+  await sql`create index job_due_idx on job (priority desc, run_at, id) where state = 'queued'`.execute(db);
   await sql`create index job_running_idx on job (locked_at) where state = 'running'`.execute(db);
   await sql`create unique index job_dedupe_uq on job (dedupe_key) where dedupe_key is not null`.execute(db);
 
