@@ -3,6 +3,7 @@ import { startDemoFleet } from './gateway/demo-fleet.ts';
 import { startGateway } from './gateway/index.ts';
 import { jobsFor } from './jobs/queue.ts';
 import { seedDemo } from './modules/seed/index.ts';
+import { seedRegistryDemoDefault } from './modules/lift/seed.ts';
 
 /**
  * Background services started with the server (demo seed, MQTT gateway, simulated fleet, jobs).
@@ -11,6 +12,8 @@ import { seedDemo } from './modules/seed/index.ts';
 export async function startServices(built: BuiltApp): Promise<void> {
   // demo organisation first (SEED_DEMO): later seeds hang their lifts off its ids
   await seedDemo(built);
+  // registry demo lifts, terminals and SIMs (idempotent) over the demo communities; before the fleet, which drives their terminals
+  if (built.ctx.config.SEED_DEMO) await seedRegistryDemoDefault(built.ctx.db);
   // MQTT gateway (embedded aedes, or MQTT_URL), then the demo fleet on it
   const gateway = await startGateway(built.ctx, { log: built.app.log });
   await startDemoFleet(built.ctx, gateway, built.app.log);
