@@ -2,8 +2,8 @@ import type { BuiltApp } from './app.ts';
 import { startDemoFleet } from './gateway/demo-fleet.ts';
 import { startGateway } from './gateway/index.ts';
 import { jobsFor } from './jobs/queue.ts';
-import { seedDemo } from './modules/seed/index.ts';
 import { seedRegistryDemoDefault } from './modules/lift/seed.ts';
+import { seedDemo } from './modules/seed/index.ts';
 
 /**
  * Background services started with the server (demo seed, MQTT gateway, simulated fleet, jobs).
