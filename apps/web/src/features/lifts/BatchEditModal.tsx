@@ -69,7 +69,12 @@ export function BatchEditModal({ ids, open, onClose }: { ids: number[]; open: bo
               onChange={(e) => setTicked(e.target.checked ? [...ticked, f] : ticked.filter((x) => x !== f))}
               aria-label={t(`lift.field.${f}`)}
             />
-            <Form.Item name={f} label={t(`lift.field.${f}`)} valuePropName={f === 'sms_switch' ? 'checked' : 'value'} style={{ minWidth: 480 }}>
+            <Form.Item
+              name={f}
+              label={t(`lift.field.${f}`)}
+              valuePropName={f === 'sms_switch' ? 'checked' : 'value'}
+              style={{ minWidth: 480 }}
+            >
               {input(f)}
             </Form.Item>
           </Space>

@@ -19,7 +19,8 @@ export function FavouriteStar({ lift }: { lift: Pick<TLift, 'id' | 'favourite' |
     mutationFn: () => (lift.favourite ? uncollectLift(lift.id) : collectLift(lift.id)),
     onSuccess: () => toast.success(t(lift.favourite ? 'lift.favourite.removed' : 'lift.favourite.added', { name: lift.name })),
     onError: (err) => {
-      if (err instanceof ApiError && (err.code === 4041 || err.code === 4042)) toast.warning(failureText(err.code, err.msg, currentLocale()));
+      if (err instanceof ApiError && (err.code === 4041 || err.code === 4042))
+        toast.warning(failureText(err.code, err.msg, currentLocale()));
       else if (err instanceof ApiError) toast.error(failureText(err.code, err.msg, currentLocale()));
     },
     onSettled: () => qc.invalidateQueries({ queryKey: ['lift'] }),

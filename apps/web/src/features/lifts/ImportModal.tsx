@@ -134,7 +134,11 @@ export function ImportModal({ open, onClose, title, importPath, templatePath, te
               <Statistic title={t('lift.import.total')} value={j.total} />
               <Statistic title={t('lift.import.processed')} value={j.processed} />
               <Statistic title={t('lift.import.ok')} value={j.ok_count} valueStyle={{ color: '#389e0d' }} />
-              <Statistic title={t('lift.import.failed')} value={j.fail_count} valueStyle={{ color: j.fail_count ? '#cf1322' : undefined }} />
+              <Statistic
+                title={t('lift.import.failed')}
+                value={j.fail_count}
+                valueStyle={{ color: j.fail_count ? '#cf1322' : undefined }}
+              />
             </Space>
           </div>
         )}

@@ -27,7 +27,11 @@ export function LiftFilters({ value, onChange }: Props) {
         defaultValue={typeof value.keyword === 'string' ? value.keyword : ''}
         onSearch={(v) => set('keyword', v.trim() || undefined)}
       />
-      <CommunitySelect style={{ width: 180 }} value={(value.community_id as number | undefined) ?? null} onChange={(v) => set('community_id', v)} />
+      <CommunitySelect
+        style={{ width: 180 }}
+        value={(value.community_id as number | undefined) ?? null}
+        onChange={(v) => set('community_id', v)}
+      />
       <Select
         allowClear
         showSearch

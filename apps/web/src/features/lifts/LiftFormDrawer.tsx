@@ -1,5 +1,5 @@
-import type { TLift } from '@liftguard/contract/registry/lift';
 import { errorText } from '@liftguard/contract/errors';
+import type { TLift } from '@liftguard/contract/registry/lift';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Col, DatePicker, Divider, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -101,7 +101,11 @@ export function LiftFormDrawer({ open, lift, onClose }: Props) {
 
   const text = (name: keyof LiftFormValues, max = 64, required = false) => (
     <Col xs={24} md={12}>
-      <Form.Item name={name} label={t(`lift.field.${name}`)} rules={required ? [{ required: true, whitespace: true, message: t('lift.required') }] : []}>
+      <Form.Item
+        name={name}
+        label={t(`lift.field.${name}`)}
+        rules={required ? [{ required: true, whitespace: true, message: t('lift.required') }] : []}
+      >
         <Input maxLength={max} />
       </Form.Item>
     </Col>
@@ -250,7 +254,12 @@ export function LiftFormDrawer({ open, lift, onClose }: Props) {
           </Col>
           <Col xs={24}>
             {legacyAlarm && <Alert type="info" showIcon style={{ marginBottom: 8 }} message={t('lift.hint.legacyAlarm')} />}
-            <PersonsField name="j_alarm_charger" label={t('lift.field.j_alarm_charger')} max={legacyAlarm ? undefined : 2} testId="alarm-persons" />
+            <PersonsField
+              name="j_alarm_charger"
+              label={t('lift.field.j_alarm_charger')}
+              max={legacyAlarm ? undefined : 2}
+              testId="alarm-persons"
+            />
           </Col>
         </Row>
 

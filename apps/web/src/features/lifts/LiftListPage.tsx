@@ -103,7 +103,14 @@ export default function LiftListPage() {
               okButtonProps={{ danger: true }}
               onConfirm={() => remove.mutateAsync(l.id)}
             >
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={t('lift.action.delete')} data-testid={`delete-${l.id}`} />
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('lift.action.delete')}
+                data-testid={`delete-${l.id}`}
+              />
             </Popconfirm>
           </Space>
         )}

@@ -21,7 +21,18 @@ type Props = {
 };
 
 /** The lift table shared by the list, the deleted list and the expired list. */
-export function LiftTable({ rows, loading, pagination, onChange, sortOrderOf, onOpenDetail, actions, favourites, selectedIds, onSelect }: Props) {
+export function LiftTable({
+  rows,
+  loading,
+  pagination,
+  onChange,
+  sortOrderOf,
+  onOpenDetail,
+  actions,
+  favourites,
+  selectedIds,
+  onSelect,
+}: Props) {
   const { t } = useTranslation();
   const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrderOf(key) });
   const columns: ColumnsType<TLift> = [

@@ -37,7 +37,8 @@ export function SimFormModal({ open, sim, onClose }: { open: boolean; sim: TSim 
       });
     else form.setFieldsValue({ state: 'normal', traffic_used_mb: 0 });
   }, [open, sim, form]);
-  const show = (field: string, code: number) => form.setFields([{ name: field as keyof SimFormValues, errors: [errorText(code as never, currentLocale())] }]);
+  const show = (field: string, code: number) =>
+    form.setFields([{ name: field as keyof SimFormValues, errors: [errorText(code as never, currentLocale())] }]);
   const save = useMutation({
     mutationFn: async (v: SimFormValues): Promise<void> => {
       if (sim) await updateSim({ ...toSimBody(v), id: sim.id });
@@ -65,7 +66,14 @@ export function SimFormModal({ open, sim, onClose }: { open: boolean; sim: TSim 
     save.mutate(v);
   };
   return (
-    <Modal open={open} width={720} title={sim ? t('sim.editTitle', { imsi: sim.imsi }) : t('sim.createTitle')} onCancel={onClose} onOk={submit} okButtonProps={{ loading: save.isPending, 'data-testid': 'sim-save' } as never}>
+    <Modal
+      open={open}
+      width={720}
+      title={sim ? t('sim.editTitle', { imsi: sim.imsi }) : t('sim.createTitle')}
+      onCancel={onClose}
+      onOk={submit}
+      okButtonProps={{ loading: save.isPending, 'data-testid': 'sim-save' } as never}
+    >
       <Form form={form} layout="vertical">
         <Row gutter={16}>
           <Col span={12}>

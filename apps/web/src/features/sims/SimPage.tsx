@@ -42,7 +42,12 @@ export default function SimPage() {
     },
     { title: t('sim.field.net_type'), dataIndex: 'net_type', render: (v: string | null) => v ?? '—' },
     { title: t('sim.field.open_date'), dataIndex: 'open_date', ...sortable('open_date'), render: (v: string | null) => v ?? '—' },
-    { title: t('sim.field.traffic_expire'), dataIndex: 'traffic_expire', ...sortable('traffic_expire'), render: (v: string | null) => v ?? '—' },
+    {
+      title: t('sim.field.traffic_expire'),
+      dataIndex: 'traffic_expire',
+      ...sortable('traffic_expire'),
+      render: (v: string | null) => v ?? '—',
+    },
     { title: t('sim.field.package'), dataIndex: 'package', render: (v: string | null) => v ?? '—' },
     {
       title: t('sim.field.traffic'),
@@ -53,7 +58,12 @@ export default function SimPage() {
         return p === null ? (
           `${s.traffic_used_mb} MB`
         ) : (
-          <Progress percent={p} size="small" status={s.display_state === 'traffic_low' ? 'exception' : 'normal'} format={() => `${s.traffic_used_mb}/${s.traffic_total_mb} MB`} />
+          <Progress
+            percent={p}
+            size="small"
+            status={s.display_state === 'traffic_low' ? 'exception' : 'normal'}
+            format={() => `${s.traffic_used_mb}/${s.traffic_total_mb} MB`}
+          />
         );
       },
     },
@@ -73,7 +83,11 @@ export default function SimPage() {
           >
             {t('lift.action.edit')}
           </Button>
-          <Popconfirm title={t('sim.confirmDelete', { imsi: s.imsi })} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(s.id)}>
+          <Popconfirm
+            title={t('sim.confirmDelete', { imsi: s.imsi })}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => remove.mutateAsync(s.id)}
+          >
             <Button type="link" size="small" danger>
               {t('lift.action.delete')}
             </Button>
@@ -89,10 +103,33 @@ export default function SimPage() {
       </Typography.Title>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
         <Space wrap>
-          <Input.Search allowClear placeholder={t('sim.search')} style={{ width: 220 }} onSearch={(v) => set('keyword', v.trim() || undefined)} />
-          <Select allowClear style={{ width: 170 }} placeholder={t('sim.field.state')} options={SIM_STATES.map((s) => ({ value: s, label: t(`sim.state.${s}`) }))} onChange={(v: string | undefined) => set('state', v)} />
-          <Select allowClear style={{ width: 150 }} placeholder={t('sim.field.carrier')} options={SIM_CARRIERS.map((c) => ({ value: c, label: t(`sim.carrier.${c}`) }))} onChange={(v: string | undefined) => set('carrier', v)} />
-          <Select allowClear style={{ width: 120 }} placeholder={t('sim.field.net_type')} options={SIM_NET_TYPES.map((n) => ({ value: n, label: n }))} onChange={(v: string | undefined) => set('net_type', v)} />
+          <Input.Search
+            allowClear
+            placeholder={t('sim.search')}
+            style={{ width: 220 }}
+            onSearch={(v) => set('keyword', v.trim() || undefined)}
+          />
+          <Select
+            allowClear
+            style={{ width: 170 }}
+            placeholder={t('sim.field.state')}
+            options={SIM_STATES.map((s) => ({ value: s, label: t(`sim.state.${s}`) }))}
+            onChange={(v: string | undefined) => set('state', v)}
+          />
+          <Select
+            allowClear
+            style={{ width: 150 }}
+            placeholder={t('sim.field.carrier')}
+            options={SIM_CARRIERS.map((c) => ({ value: c, label: t(`sim.carrier.${c}`) }))}
+            onChange={(v: string | undefined) => set('carrier', v)}
+          />
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            placeholder={t('sim.field.net_type')}
+            options={SIM_NET_TYPES.map((n) => ({ value: n, label: n }))}
+            onChange={(v: string | undefined) => set('net_type', v)}
+          />
           <Select
             allowClear
             style={{ width: 130 }}

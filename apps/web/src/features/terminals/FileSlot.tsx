@@ -20,7 +20,9 @@ export function FileSlot({ kind, url, onUploaded, onClear, testId }: Props) {
   const upload = async (file: File) => {
     const problem = checkUpload(kind, file);
     if (problem) {
-      toast.error(`${errorText(4153, currentLocale())}: ${t(`terminal.upload.${problem}`, { ext: rule.ext.join(', '), max: formatBytes(rule.maxBytes) })}`);
+      toast.error(
+        `${errorText(4153, currentLocale())}: ${t(`terminal.upload.${problem}`, { ext: rule.ext.join(', '), max: formatBytes(rule.maxBytes) })}`,
+      );
       return;
     }
     const form = new FormData();
@@ -47,7 +49,14 @@ export function FileSlot({ kind, url, onUploaded, onClear, testId }: Props) {
         ) : (
           <Typography.Text type="secondary">{t('terminal.upload.empty')}</Typography.Text>
         )}
-        <Upload accept={acceptOf(kind)} showUploadList={false} beforeUpload={(f) => (void upload(f), false)}>
+        <Upload
+          accept={acceptOf(kind)}
+          showUploadList={false}
+          beforeUpload={(f) => {
+            void upload(f);
+            return false;
+          }}
+        >
           <Button size="small" icon={<UploadOutlined />} disabled={percent !== null}>
             {t('terminal.upload.choose')}
           </Button>

@@ -20,7 +20,8 @@ export function RegisterTerminalModal({ open, onClose }: { open: boolean; onClos
   const tid = Form.useWatch('terminal_id', form) ?? '';
   const family = terminalFamily(tid.trim());
   const m = useMutation({
-    mutationFn: (v: Values) => registerTerminal({ terminal_id: v.terminal_id.trim(), face_id: v.face_id?.trim() || null, version: v.version?.trim() || null }),
+    mutationFn: (v: Values) =>
+      registerTerminal({ terminal_id: v.terminal_id.trim(), face_id: v.face_id?.trim() || null, version: v.version?.trim() || null }),
     onSuccess: (r) => {
       setDone(r);
       void qc.invalidateQueries({ queryKey: ['terminal'] });
@@ -71,7 +72,10 @@ export function RegisterTerminalModal({ open, onClose }: { open: boolean; onClos
             extra={family ? t('terminal.register.family', { type: t(`terminal.type.${family}`) }) : t('terminal.register.families')}
             rules={[
               { required: true, whitespace: true, message: errorText(4148, currentLocale()) },
-              { validator: (_r, v: string | undefined) => (!v || terminalFamily(v.trim()) ? Promise.resolve() : Promise.reject(new Error(errorText(4145, currentLocale())))) },
+              {
+                validator: (_r, v: string | undefined) =>
+                  !v || terminalFamily(v.trim()) ? Promise.resolve() : Promise.reject(new Error(errorText(4145, currentLocale()))),
+              },
             ]}
           >
             <Input maxLength={40} placeholder="T20260001" />

@@ -32,13 +32,19 @@ export function TerminalList() {
   const sortable = (key: string) => ({ key, sorter: true, sortOrder: list.sortOrderOf(key) });
   const columns: ColumnsType<TTerminal> = [
     { title: t('terminal.field.terminal_id'), dataIndex: 'terminal_id', ...sortable('terminal_id') },
-    { title: t('terminal.field.type'), dataIndex: 'type', render: (v: TTerminal['type']) => <Tag>{t(`terminal.type.${v}`)}</Tag>, ...sortable('type') },
+    {
+      title: t('terminal.field.type'),
+      dataIndex: 'type',
+      render: (v: TTerminal['type']) => <Tag>{t(`terminal.type.${v}`)}</Tag>,
+      ...sortable('type'),
+    },
     { title: t('terminal.field.face_id'), dataIndex: 'face_id', render: (v: string | null) => v ?? '—' },
     { title: t('terminal.field.version'), dataIndex: 'version', render: (v: string | null) => v ?? '—', ...sortable('version') },
     {
       title: t('terminal.field.version_number'),
       dataIndex: 'version_number',
-      render: (v: number | null) => (v === null ? <Typography.Text type="secondary">{t('terminal.noVersion')}</Typography.Text> : String(v).padStart(4, '0')),
+      render: (v: number | null) =>
+        v === null ? <Typography.Text type="secondary">{t('terminal.noVersion')}</Typography.Text> : String(v).padStart(4, '0'),
     },
     {
       title: t('terminal.field.bound'),
@@ -61,7 +67,11 @@ export function TerminalList() {
       key: 'actions',
       render: (_, r) =>
         r.bound ? null : (
-          <Popconfirm title={t('terminal.confirmDelete', { id: r.terminal_id })} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(r.id)}>
+          <Popconfirm
+            title={t('terminal.confirmDelete', { id: r.terminal_id })}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => remove.mutateAsync(r.id)}
+          >
             <Button type="link" size="small" danger>
               {t('terminal.action.delete')}
             </Button>
@@ -75,13 +85,33 @@ export function TerminalList() {
         size="small"
         activeKey={(list.filters.type as string | undefined) ?? 'all'}
         onChange={(k) => set('type', k === 'all' ? undefined : k)}
-        items={[{ key: 'all', label: t('terminal.type.all') }, ...TERMINAL_TYPES.map((ty) => ({ key: ty, label: t(`terminal.type.${ty}`) }))]}
+        items={[
+          { key: 'all', label: t('terminal.type.all') },
+          ...TERMINAL_TYPES.map((ty) => ({ key: ty, label: t(`terminal.type.${ty}`) })),
+        ]}
       />
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
         <Space wrap>
-          <Input.Search allowClear placeholder={t('terminal.search')} style={{ width: 220 }} onSearch={(v) => set('keyword', v.trim() || undefined)} />
-          <Select allowClear style={{ width: 150 }} placeholder={t('terminal.field.bound')} options={yesNo(t('terminal.bound'), t('terminal.unbound'))} onChange={(v: string | undefined) => set('bound', v)} />
-          <Select allowClear style={{ width: 150 }} placeholder={t('terminal.field.online')} options={yesNo(t('terminal.online'), t('terminal.offline'))} onChange={(v: string | undefined) => set('online', v)} />
+          <Input.Search
+            allowClear
+            placeholder={t('terminal.search')}
+            style={{ width: 220 }}
+            onSearch={(v) => set('keyword', v.trim() || undefined)}
+          />
+          <Select
+            allowClear
+            style={{ width: 150 }}
+            placeholder={t('terminal.field.bound')}
+            options={yesNo(t('terminal.bound'), t('terminal.unbound'))}
+            onChange={(v: string | undefined) => set('bound', v)}
+          />
+          <Select
+            allowClear
+            style={{ width: 150 }}
+            placeholder={t('terminal.field.online')}
+            options={yesNo(t('terminal.online'), t('terminal.offline'))}
+            onChange={(v: string | undefined) => set('online', v)}
+          />
         </Space>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)} data-testid="terminal-add">
           {t('terminal.action.register')}

@@ -44,7 +44,15 @@ export function TerminalSettingsEditor() {
   if (!s) return <Skeleton active />;
   const set = (path: (string | number)[], value: unknown) => setS((prev) => (prev ? setAt(prev, path, value) : prev));
   const num = (path: (string | number)[], value: number, min: number, max: number, testId?: string) => (
-    <InputNumber min={min} max={max} precision={0} value={value} onChange={(v) => set(path, v ?? min)} style={{ width: '100%' }} data-testid={testId} />
+    <InputNumber
+      min={min}
+      max={max}
+      precision={0}
+      value={value}
+      onChange={(v) => set(path, v ?? min)}
+      style={{ width: '100%' }}
+      data-testid={testId}
+    />
   );
   const submit = () => {
     const parsed = ZTerminalSettings.safeParse(s);
@@ -59,7 +67,15 @@ export function TerminalSettingsEditor() {
   return (
     <div data-testid="terminal-settings">
       <Typography.Paragraph type="secondary">{t('terminal.settings.help')}</Typography.Paragraph>
-      {problems.length > 0 && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={t('terminal.settings.invalid')} description={problems.join('; ')} />}
+      {problems.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('terminal.settings.invalid')}
+          description={problems.join('; ')}
+        />
+      )}
 
       <Divider titlePlacement="start">{t('terminal.settings.adVideos')}</Divider>
       <Row gutter={16}>
@@ -89,7 +105,12 @@ export function TerminalSettingsEditor() {
       <Divider titlePlacement="start">{t('terminal.settings.apk')}</Divider>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <FileSlot kind="apk" url={s.apk.url} onUploaded={(f) => set(['apk'], { ...s.apk, url: f.url, file_size: f.file_size })} onClear={() => set(['apk'], { ...s.apk, url: '', file_size: 0 })} />
+          <FileSlot
+            kind="apk"
+            url={s.apk.url}
+            onUploaded={(f) => set(['apk'], { ...s.apk, url: f.url, file_size: f.file_size })}
+            onClear={() => set(['apk'], { ...s.apk, url: '', file_size: 0 })}
+          />
         </Col>
         <Col xs={24} md={12}>
           <Field label={t('terminal.settings.apkVersion')}>
@@ -100,13 +121,34 @@ export function TerminalSettingsEditor() {
 
       <Divider titlePlacement="start">{t('terminal.settings.voices')}</Divider>
       {s.elevator_voices.map((v, i) => (
-        <Space key={`${i}-${v.url}`} align="start" style={{ display: 'flex', marginBottom: 8 }}>
-          <Input style={{ width: 200 }} value={v.name} maxLength={100} placeholder={t('terminal.settings.voiceName')} onChange={(e) => set(['elevator_voices', i, 'name'], e.target.value)} />
+        // biome-ignore lint/suspicious/noArrayIndexKey: a row is a position in an ordered list the user edits in place
+        <Space key={i} align="start" style={{ display: 'flex', marginBottom: 8 }}>
+          <Input
+            style={{ width: 200 }}
+            value={v.name}
+            maxLength={100}
+            placeholder={t('terminal.settings.voiceName')}
+            onChange={(e) => set(['elevator_voices', i, 'name'], e.target.value)}
+          />
           <FileSlot kind="voice" url={v.url} onUploaded={(f) => set(['elevator_voices', i], { name: v.name || f.name, url: f.url })} />
-          <MinusCircleOutlined aria-label={t('terminal.action.remove')} onClick={() => set(['elevator_voices'], s.elevator_voices.filter((_, j) => j !== i))} />
+          <MinusCircleOutlined
+            aria-label={t('terminal.action.remove')}
+            onClick={() =>
+              set(
+                ['elevator_voices'],
+                s.elevator_voices.filter((_, j) => j !== i),
+              )
+            }
+          />
         </Space>
       ))}
-      <Button type="dashed" size="small" icon={<PlusOutlined />} disabled={s.elevator_voices.length >= 20} onClick={() => set(['elevator_voices'], [...s.elevator_voices, { name: '', url: '' }])}>
+      <Button
+        type="dashed"
+        size="small"
+        icon={<PlusOutlined />}
+        disabled={s.elevator_voices.length >= 20}
+        onClick={() => set(['elevator_voices'], [...s.elevator_voices, { name: '', url: '' }])}
+      >
         {t('terminal.settings.addVoice')}
       </Button>
 
@@ -115,7 +157,12 @@ export function TerminalSettingsEditor() {
         {s.license_images.map((v, i) => (
           <Col xs={24} lg={8} key={v.index}>
             <Card size="small" title={t('terminal.settings.slot', { n: i + 1 })}>
-              <FileSlot kind="image" url={v.url} onUploaded={(f) => set(['license_images', i, 'url'], f.url)} onClear={() => set(['license_images', i, 'url'], '')} />
+              <FileSlot
+                kind="image"
+                url={v.url}
+                onUploaded={(f) => set(['license_images', i, 'url'], f.url)}
+                onClear={() => set(['license_images', i, 'url'], '')}
+              />
             </Card>
           </Col>
         ))}
@@ -123,32 +170,70 @@ export function TerminalSettingsEditor() {
 
       <Divider titlePlacement="start">{t('terminal.settings.scroll')}</Divider>
       <Field label={t('terminal.settings.scrollSpeed', { min: SCROLL_SPEED_MIN, max: SCROLL_SPEED_MAX })}>
-        <Slider min={SCROLL_SPEED_MIN} max={SCROLL_SPEED_MAX} value={s.scroll_para.speed} onChange={(v) => set(['scroll_para', 'speed'], v)} style={{ maxWidth: 360 }} />
+        <Slider
+          min={SCROLL_SPEED_MIN}
+          max={SCROLL_SPEED_MAX}
+          value={s.scroll_para.speed}
+          onChange={(v) => set(['scroll_para', 'speed'], v)}
+          style={{ maxWidth: 360 }}
+        />
       </Field>
       {s.scroll_para.content_list.map((c, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a row is a position in an ordered list the user edits in place
         <Space key={i} style={{ display: 'flex', marginBottom: 8 }}>
-          <Input style={{ width: 420 }} value={c.content} maxLength={500} placeholder={t('terminal.settings.scrollText')} onChange={(e) => set(['scroll_para', 'content_list', i, 'content'], e.target.value)} />
-          <DatePicker value={c.end_time ? dayjs(c.end_time) : null} onChange={(d) => set(['scroll_para', 'content_list', i, 'end_time'], d ? d.format('YYYY-MM-DD') : '')} />
-          <MinusCircleOutlined aria-label={t('terminal.action.remove')} onClick={() => set(['scroll_para', 'content_list'], s.scroll_para.content_list.filter((_, j) => j !== i))} />
+          <Input
+            style={{ width: 420 }}
+            value={c.content}
+            maxLength={500}
+            placeholder={t('terminal.settings.scrollText')}
+            onChange={(e) => set(['scroll_para', 'content_list', i, 'content'], e.target.value)}
+          />
+          <DatePicker
+            value={c.end_time ? dayjs(c.end_time) : null}
+            onChange={(d) => set(['scroll_para', 'content_list', i, 'end_time'], d ? d.format('YYYY-MM-DD') : '')}
+          />
+          <MinusCircleOutlined
+            aria-label={t('terminal.action.remove')}
+            onClick={() =>
+              set(
+                ['scroll_para', 'content_list'],
+                s.scroll_para.content_list.filter((_, j) => j !== i),
+              )
+            }
+          />
         </Space>
       ))}
-      <Button type="dashed" size="small" icon={<PlusOutlined />} disabled={s.scroll_para.content_list.length >= 20} onClick={() => set(['scroll_para', 'content_list'], [...s.scroll_para.content_list, { content: '', end_time: '' }])}>
+      <Button
+        type="dashed"
+        size="small"
+        icon={<PlusOutlined />}
+        disabled={s.scroll_para.content_list.length >= 20}
+        onClick={() => set(['scroll_para', 'content_list'], [...s.scroll_para.content_list, { content: '', end_time: '' }])}
+      >
         {t('terminal.settings.addScroll')}
       </Button>
 
       <Divider titlePlacement="start">{t('terminal.settings.system')}</Divider>
       <Row gutter={16}>
         <Col xs={12} md={6}>
-          <Field label={t('terminal.settings.brightness')}>{num(['system_para', 'brightness'], s.system_para.brightness, 0, 100, 'brightness')}</Field>
+          <Field label={t('terminal.settings.brightness')}>
+            {num(['system_para', 'brightness'], s.system_para.brightness, 0, 100, 'brightness')}
+          </Field>
         </Col>
         <Col xs={12} md={6}>
-          <Field label={t('terminal.settings.floorVolume')}>{num(['system_para', 'floor_volume'], s.system_para.floor_volume, 0, 100)}</Field>
+          <Field label={t('terminal.settings.floorVolume')}>
+            {num(['system_para', 'floor_volume'], s.system_para.floor_volume, 0, 100)}
+          </Field>
         </Col>
         <Col xs={12} md={6}>
-          <Field label={t('terminal.settings.systemVolume')}>{num(['system_para', 'system_volume'], s.system_para.system_volume, 0, 100)}</Field>
+          <Field label={t('terminal.settings.systemVolume')}>
+            {num(['system_para', 'system_volume'], s.system_para.system_volume, 0, 100)}
+          </Field>
         </Col>
         <Col xs={12} md={6}>
-          <Field label={t('terminal.settings.videoVolume')}>{num(['system_para', 'video_volume'], s.system_para.video_volume, 0, 100)}</Field>
+          <Field label={t('terminal.settings.videoVolume')}>
+            {num(['system_para', 'video_volume'], s.system_para.video_volume, 0, 100)}
+          </Field>
         </Col>
         <Col xs={12} md={6}>
           <Field label={t('terminal.settings.displayCount', { min: DISPLAY_COUNT_MIN, max: DISPLAY_COUNT_MAX })}>
@@ -164,13 +249,19 @@ export function TerminalSettingsEditor() {
       <Typography.Text strong>{t('terminal.settings.chatRoom')}</Typography.Text>
       <Row gutter={16} style={{ marginTop: 8 }}>
         <Col xs={24} md={8}>
-          <Field label={t('terminal.settings.lifeValue')}>{num(['system_para', 'chat_room', 'life_value'], s.system_para.chat_room.life_value, 1, 100_000)}</Field>
+          <Field label={t('terminal.settings.lifeValue')}>
+            {num(['system_para', 'chat_room', 'life_value'], s.system_para.chat_room.life_value, 1, 100_000)}
+          </Field>
         </Col>
         <Col xs={24} md={8}>
-          <Field label={t('terminal.settings.waitTime')}>{num(['system_para', 'chat_room', 'wait_time'], s.system_para.chat_room.wait_time, 1000, 1_000_000)}</Field>
+          <Field label={t('terminal.settings.waitTime')}>
+            {num(['system_para', 'chat_room', 'wait_time'], s.system_para.chat_room.wait_time, 1000, 1_000_000)}
+          </Field>
         </Col>
         <Col xs={24} md={8}>
-          <Field label={t('terminal.settings.recordSlice')}>{num(['system_para', 'chat_room', 'record_slice'], s.system_para.chat_room.record_slice, 1000, 600_000)}</Field>
+          <Field label={t('terminal.settings.recordSlice')}>
+            {num(['system_para', 'chat_room', 'record_slice'], s.system_para.chat_room.record_slice, 1000, 600_000)}
+          </Field>
         </Col>
       </Row>
 

@@ -15,7 +15,9 @@ export const issueKey = (path: readonly PropertyKey[]) => path.map(String).join(
 
 /** Settings as the form starts them: the server's, with the slot arrays kept at their fixed lengths and order. */
 export function normaliseSettings(s: TTerminalSettings): TTerminalSettings {
-  const ad = [0, 1, 2].map((index) => s.ad_videos.find((v) => v.index === index) ?? { index, name: '', url: '', file_size: 0, cycle_times: 1, end_time: '' });
+  const ad = [0, 1, 2].map(
+    (index) => s.ad_videos.find((v) => v.index === index) ?? { index, name: '', url: '', file_size: 0, cycle_times: 1, end_time: '' },
+  );
   const lic = [0, 1, 2].map((index) => s.license_images.find((v) => v.index === index) ?? { index, url: '' });
   return { ...s, ad_videos: ad, license_images: lic };
 }
