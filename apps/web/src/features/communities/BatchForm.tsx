@@ -51,7 +51,9 @@ export function BatchForm({ existing, disabled, onSubmit, testId }: Props) {
                 <Form.Item name={[f.name, 'end']} label={i === 0 ? t('org.batch.end') : undefined}>
                   <InputNumber min={0} max={9999} precision={0} data-testid={`${testId}-end-${i}`} />
                 </Form.Item>
-                {fields.length > 1 && <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('org.action.delete')} />}
+                {fields.length > 1 && (
+                  <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('org.action.delete')} />
+                )}
               </Space>
             ))}
             <Button type="dashed" size="small" icon={<PlusOutlined />} onClick={() => add({})} style={{ marginBottom: 12 }}>

@@ -23,7 +23,13 @@ export function BuildingsDrawer({ community, onClose }: { community: TCommunity 
   const newNames = (before: string[], after: string[]) => after.filter((n) => !before.includes(n));
 
   return (
-    <Drawer open={community !== null} onClose={onClose} size={820} title={t('org.community.buildingsOf', { name: community?.name ?? '' })} destroyOnHidden>
+    <Drawer
+      open={community !== null}
+      onClose={onClose}
+      size={820}
+      title={t('org.community.buildingsOf', { name: community?.name ?? '' })}
+      destroyOnHidden
+    >
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Card size="small" title={t('org.community.batchBuildings')}>
@@ -35,7 +41,10 @@ export function BuildingsDrawer({ community, onClose }: { community: TCommunity 
                 const before = buildings.map((x) => x.name);
                 const list = await addBuildings(community?.id ?? 0, b);
                 await q.refetch();
-                return newNames(before, list.map((x) => x.name));
+                return newNames(
+                  before,
+                  list.map((x) => x.name),
+                );
               }}
             />
           </Card>
@@ -82,7 +91,12 @@ export function BuildingsDrawer({ community, onClose }: { community: TCommunity 
                 title={t('org.community.deleteBuildingConfirm', { name: b.name })}
                 okText={t('org.action.delete')}
                 cancelText={t('app.action.cancel')}
-                onConfirm={() => deleteBuilding(b.id).then(() => (toast.success(t('org.deleted')), q.refetch()), () => undefined)}
+                onConfirm={() =>
+                  deleteBuilding(b.id).then(
+                    () => (toast.success(t('org.deleted')), q.refetch()),
+                    () => undefined,
+                  )
+                }
               >
                 <Button size="small" type="link" danger disabled={!can('/community/building/delete')}>
                   {t('org.action.delete')}
@@ -96,7 +110,10 @@ export function BuildingsDrawer({ community, onClose }: { community: TCommunity 
                   closable={can('/community/unit/delete')}
                   onClose={(e) => {
                     e.preventDefault();
-                    void deleteUnit(u.id).then(() => q.refetch(), () => undefined);
+                    void deleteUnit(u.id).then(
+                      () => q.refetch(),
+                      () => undefined,
+                    );
                   }}
                 >
                   {u.name}

@@ -18,7 +18,13 @@ export function CommunityDrawer({ open, community, onClose, onSaved }: Props) {
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (community) form.setFieldsValue({ company_id: community.company_id, name: community.name, j_region: community.j_region, address: community.address });
+    if (community)
+      form.setFieldsValue({
+        company_id: community.company_id,
+        name: community.name,
+        j_region: community.j_region,
+        address: community.address,
+      });
   }, [open, community, form]);
 
   const onSubmit = async () => {
@@ -53,10 +59,16 @@ export function CommunityDrawer({ open, community, onClose, onSaved }: Props) {
       }
     >
       <Form form={form} layout="vertical" data-testid="community-form">
-        <Form.Item name="company_id" label={t('org.community.company')} extra={community ? undefined : t('org.community.companyHint')}>
-          <CompanyTreeSelect allowClear style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="name" label={t('org.community.name')} rules={[{ required: true, whitespace: true, message: t('org.validate.required') }]}>
+        {!community && (
+          <Form.Item name="company_id" label={t('org.community.company')} extra={t('org.community.companyHint')}>
+            <CompanyTreeSelect allowClear style={{ width: '100%' }} />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="name"
+          label={t('org.community.name')}
+          rules={[{ required: true, whitespace: true, message: t('org.validate.required') }]}
+        >
           <Input maxLength={80} data-testid="community-name" />
         </Form.Item>
         <Form.Item name="j_region" label={t('org.region.label')}>

@@ -1,6 +1,6 @@
 import { Cascader } from 'antd';
-import { currentLocale } from '../../i18n/i18n.ts';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n/i18n.ts';
 import { regionOptions } from './regions.ts';
 
 /** Province / city / district picker over the static dataset (value: the Chinese names). */

@@ -8,14 +8,21 @@ export type BatchInput = { ranges: ReadonlyArray<{ start?: number | null; end?: 
 
 export type BatchCheck =
   | { ok: true; names: string[] }
-  | { ok: false; problem: 'empty' | 'endBeforeStart' | 'numberTwice' | 'tooMany' | 'nameExists'; range?: number; number?: number; names?: string[] };
+  | {
+      ok: false;
+      problem: 'empty' | 'endBeforeStart' | 'numberTwice' | 'tooMany' | 'nameExists';
+      range?: number;
+      number?: number;
+      names?: string[];
+    };
 
 export function checkBatch(input: BatchInput, existing: Iterable<string>): BatchCheck {
   if (!input.ranges.length) return { ok: false, problem: 'empty' };
   const seen = new Set<number>();
   let count = 0;
   for (const [i, r] of input.ranges.entries()) {
-    if (r.start === null || r.start === undefined || r.end === null || r.end === undefined) return { ok: false, problem: 'empty', range: i };
+    if (r.start === null || r.start === undefined || r.end === null || r.end === undefined)
+      return { ok: false, problem: 'empty', range: i };
     if (r.end < r.start) return { ok: false, problem: 'endBeforeStart', range: i };
     count += r.end - r.start + 1;
     if (count > BATCH_MAX) return { ok: false, problem: 'tooMany', range: i };

@@ -35,7 +35,11 @@ export function CompanyAddModal({ parent, onClose, onCreated }: Props) {
             ]}
           />
         </Form.Item>
-        <Form.Item name="name" label={t('org.company.name')} rules={[{ required: true, whitespace: true, message: t('org.validate.required') }, { max: 80 }]}>
+        <Form.Item
+          name="name"
+          label={t('org.company.name')}
+          rules={[{ required: true, whitespace: true, message: t('org.validate.required') }, { max: 80 }]}
+        >
           <Input maxLength={80} data-testid="company-add-name" />
         </Form.Item>
       </Form>

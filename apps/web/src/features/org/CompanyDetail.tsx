@@ -1,5 +1,5 @@
-import { EXTRA_AUTH_KEYS } from '@liftguard/contract/org/role';
 import type { TCompanyNode } from '@liftguard/contract/org/company';
+import { EXTRA_AUTH_KEYS } from '@liftguard/contract/org/role';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, Descriptions, Form, Input, InputNumber, Radio, Row, Switch, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -11,8 +11,8 @@ import { grantsForChild } from './company-tree.ts';
 import { LogoUpload } from './LogoUpload.tsx';
 import { PermissionTree } from './PermissionTree.tsx';
 import { limitTo, routeKeyTree, uriTree } from './permission-tree.ts';
-import { useCompanies } from './useCompanies.ts';
 import { useCan } from './useCan.ts';
+import { useCompanies } from './useCompanies.ts';
 
 type Values = { name: string; j_region: string[]; sms_limit: number; sms_enable: 0 | 1 | 2; pay_permission: boolean };
 
@@ -56,7 +56,11 @@ export function CompanyDetail({ node, onSaved }: { node: TCompanyNode; onSaved: 
         id: node.id,
         ...v,
         ...(isCompany
-          ? { j_auth_list: limitTo(keys, grants?.keys), j_auth_uris: limitTo(uris, grants?.uris), j_extra_auth: limitTo(extra, grants?.extra) }
+          ? {
+              j_auth_list: limitTo(keys, grants?.keys),
+              j_auth_uris: limitTo(uris, grants?.uris),
+              j_extra_auth: limitTo(extra, grants?.extra),
+            }
           : {}),
       });
       toast.success(t('org.saved'));
@@ -70,7 +74,11 @@ export function CompanyDetail({ node, onSaved }: { node: TCompanyNode; onSaved: 
     <Form form={form} layout="vertical" disabled={!editable} data-testid="company-form">
       <Row gutter={16}>
         <Col xs={24} lg={12}>
-          <Form.Item name="name" label={t('org.company.name')} rules={[{ required: true, whitespace: true, message: t('org.validate.required') }]}>
+          <Form.Item
+            name="name"
+            label={t('org.company.name')}
+            rules={[{ required: true, whitespace: true, message: t('org.validate.required') }]}
+          >
             <Input maxLength={80} />
           </Form.Item>
         </Col>
@@ -90,7 +98,11 @@ export function CompanyDetail({ node, onSaved }: { node: TCompanyNode; onSaved: 
           />
           <Row gutter={16}>
             <Col xs={24} lg={12}>
-              <Form.Item name="sms_limit" label={t('org.company.smsLimit')} rules={[{ required: true, message: t('org.validate.required') }]}>
+              <Form.Item
+                name="sms_limit"
+                label={t('org.company.smsLimit')}
+                rules={[{ required: true, message: t('org.validate.required') }]}
+              >
                 <InputNumber min={0} max={10_000_000} precision={0} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
@@ -150,7 +162,13 @@ export function CompanyDetail({ node, onSaved }: { node: TCompanyNode; onSaved: 
             children: <LogoUpload cid={node.id} logo={node.logo} disabled={!can('/portal/upload_logo')} onUploaded={onSaved} />,
           },
         ]
-      : [{ key: 'perm', label: t('org.company.tabPermissions'), children: <Alert type="info" showIcon title={t('org.company.deptInherits')} /> }]),
+      : [
+          {
+            key: 'perm',
+            label: t('org.company.tabPermissions'),
+            children: <Alert type="info" showIcon title={t('org.company.deptInherits')} />,
+          },
+        ]),
   ];
 
   return (

@@ -32,7 +32,12 @@ export function CompanyMoveModal({ node, onClose, onMoved }: Props) {
     >
       <Form layout="vertical">
         <Form.Item label={t('org.company.newParent')}>
-          <CompanyTreeSelect value={pid} onChange={setPid} exclude={node ? subtreeIds(list, node.id) : undefined} style={{ width: '100%' }} />
+          <CompanyTreeSelect
+            value={pid}
+            onChange={setPid}
+            exclude={node ? subtreeIds(list, node.id) : undefined}
+            style={{ width: '100%' }}
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -120,7 +120,13 @@ export default function CompanyPage() {
         </Card>
       </Col>
       <Col xs={24} lg={15} xl={17}>
-        {selected ? <CompanyDetail key={selected.id} node={selected} onSaved={refresh} /> : <Card><Empty /></Card>}
+        {selected ? (
+          <CompanyDetail key={selected.id} node={selected} onSaved={refresh} />
+        ) : (
+          <Card>
+            <Empty />
+          </Card>
+        )}
       </Col>
       <CompanyAddModal
         parent={adding}

@@ -17,13 +17,15 @@ const post = <T>(path: string, body: unknown) => request<T>(path, { method: 'POS
 
 // companies and departments
 export const companyTree = () => request<{ list: TCompanyNode[] }>('/company/tree').then((d) => d.list);
-export const addCompany = (body: Partial0<TCompanyCreateRequest> & { pid: number; name: string }) => post<TCompanyNode>('/company/add', body);
+export const addCompany = (body: Partial0<TCompanyCreateRequest> & { pid: number; name: string }) =>
+  post<TCompanyNode>('/company/add', body);
 export const updateCompany = (body: Partial0<TCompanyUpdateRequest> & { id: number }) => post<TCompanyNode>('/company/update', body);
 export const moveCompany = (id: number, pid: number) => post<TCompanyNode>('/company/move', { id, pid });
 export const deleteCompany = (id: number) => post<true>('/company/delete', { id });
 
 // roles
-export const listRoles = (companyId?: number) => request<{ list: TRole[] }>('/role/list', { query: { company_id: companyId } }).then((d) => d.list);
+export const listRoles = (companyId?: number) =>
+  request<{ list: TRole[] }>('/role/list', { query: { company_id: companyId } }).then((d) => d.list);
 export const addRole = (body: Partial0<TRoleCreateRequest> & { name: string }) => post<TRole>('/role/add', body);
 export const updateRole = (body: Partial0<TRoleUpdateRequest> & { id: number }) => post<TRole>('/role/update', body);
 export const deleteRole = (id: number) => post<true>('/role/delete', { id });
@@ -61,8 +63,9 @@ export const listResourcesQuietly = () =>
     (d) => d.list,
     () => null,
   );
-export const addResource = (body: Partial0<TResourceCreateRequest> & { layer: number; kind: 'route' | 'uri'; name: string; label: string }) =>
-  post<TResource>('/dev/res/add', body);
+export const addResource = (
+  body: Partial0<TResourceCreateRequest> & { layer: number; kind: 'route' | 'uri'; name: string; label: string },
+) => post<TResource>('/dev/res/add', body);
 export const updateResource = (body: Partial0<TResourceUpdateRequest> & { id: number }) => post<TResource>('/dev/res/update', body);
 export const deleteResource = (id: number) => post<true>('/dev/res/delete', { id });
 
@@ -75,4 +78,5 @@ export type ServerException = {
   message: string;
   stack: string | null;
 };
-export const listExceptions = (query: Query, signal?: AbortSignal) => request<TPage<ServerException>>('/dev/exception/list', { query, signal });
+export const listExceptions = (query: Query, signal?: AbortSignal) =>
+  request<TPage<ServerException>>('/dev/exception/list', { query, signal });

@@ -16,7 +16,10 @@ const grantable = (r: (typeof ROUTES)[number]) => !r.public && !r.free;
 export function routeKeyTree(allowed?: readonly string[] | null): PermNode[] {
   const ok = (name: string) => !allowed || allowed.includes(name);
   return ROUTES.filter((r) => !r.parent && grantable(r) && ok(r.name)).map((top) => {
-    const children = ROUTES.filter((c) => c.parent === top.name && grantable(c) && ok(c.name)).map((c) => ({ key: c.name, label: c.label }));
+    const children = ROUTES.filter((c) => c.parent === top.name && grantable(c) && ok(c.name)).map((c) => ({
+      key: c.name,
+      label: c.label,
+    }));
     return children.length ? { key: top.name, label: top.label, children } : { key: top.name, label: top.label };
   });
 }
@@ -41,7 +44,8 @@ export function uriTree(resources: readonly TResource[] | null, allowed?: readon
     // URIs the parent holds that the resource tree does not list (renamed or removed) stay visible
     const listed = new Set(resources.map((r) => r.name));
     const stray = (allowed ?? []).filter((u) => !listed.has(u));
-    if (stray.length) groups.set(`${GROUP}stray`, { key: `${GROUP}stray`, label: 'org.perm.other', children: stray.map((u) => ({ key: u, label: u })) });
+    if (stray.length)
+      groups.set(`${GROUP}stray`, { key: `${GROUP}stray`, label: 'org.perm.other', children: stray.map((u) => ({ key: u, label: u })) });
     return [...groups.values()];
   }
   const bySegment = new Map<string, PermNode>();
@@ -56,7 +60,8 @@ export function uriTree(resources: readonly TResource[] | null, allowed?: readon
 }
 
 /** A flat key list as a tree. */
-export const flatTree = (keys: readonly string[], labelOf: (k: string) => string): PermNode[] => keys.map((k) => ({ key: k, label: labelOf(k) }));
+export const flatTree = (keys: readonly string[], labelOf: (k: string) => string): PermNode[] =>
+  keys.map((k) => ({ key: k, label: labelOf(k) }));
 
 function walk(nodes: readonly PermNode[], fn: (n: PermNode) => void): void {
   for (const n of nodes) {

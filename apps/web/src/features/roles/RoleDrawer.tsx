@@ -76,7 +76,11 @@ export function RoleDrawer({ open, companyId, role, onClose, onSaved }: Props) {
       <Form form={form} layout="vertical" data-testid="role-form">
         <Row gutter={12}>
           <Col xs={24} md={10}>
-            <Form.Item name="name" label={t('org.role.name')} rules={[{ required: true, whitespace: true, message: t('org.validate.required') }]}>
+            <Form.Item
+              name="name"
+              label={t('org.role.name')}
+              rules={[{ required: true, whitespace: true, message: t('org.validate.required') }]}
+            >
               <Input maxLength={60} data-testid="role-name" />
             </Form.Item>
           </Col>
@@ -101,7 +105,12 @@ export function RoleDrawer({ open, companyId, role, onClose, onSaved }: Props) {
               <Row gutter={16}>
                 <Col xs={24} md={10}>
                   <Typography.Title level={5}>{t('org.perm.routes')}</Typography.Title>
-                  <PermissionTree nodes={routeKeyTree(grants?.keys)} value={perms.j_auth_list} onChange={set('j_auth_list')} testId="role-perm-routes" />
+                  <PermissionTree
+                    nodes={routeKeyTree(grants?.keys)}
+                    value={perms.j_auth_list}
+                    onChange={set('j_auth_list')}
+                    testId="role-perm-routes"
+                  />
                 </Col>
                 <Col xs={24} md={14}>
                   <Typography.Title level={5}>{t('org.perm.uris')}</Typography.Title>
@@ -123,7 +132,9 @@ export function RoleDrawer({ open, companyId, role, onClose, onSaved }: Props) {
           {
             key: 'expert',
             label: t('org.role.expert'),
-            children: <PermissionTree nodes={flatTree(EXPERT_AUTH_KEYS, keyLabel)} value={perms.j_expert_auth} onChange={set('j_expert_auth')} />,
+            children: (
+              <PermissionTree nodes={flatTree(EXPERT_AUTH_KEYS, keyLabel)} value={perms.j_expert_auth} onChange={set('j_expert_auth')} />
+            ),
           },
           {
             key: 'extra',

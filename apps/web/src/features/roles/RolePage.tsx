@@ -52,7 +52,13 @@ export default function RolePage() {
           <Typography.Text>{t('org.role.company')}</Typography.Text>
           <CompanyTreeSelect companiesOnly value={companyId} onChange={setPicked} style={{ width: 280 }} testId="role-company" />
         </Space>
-        <Button type="primary" icon={<PlusOutlined />} disabled={!companyId || !can('/role/add')} onClick={() => setEditing(null)} data-testid="role-add">
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          disabled={!companyId || !can('/role/add')}
+          onClick={() => setEditing(null)}
+          data-testid="role-add"
+        >
           {t('org.role.create')}
         </Button>
       </Flex>
@@ -65,10 +71,24 @@ export default function RolePage() {
         scroll={{ x: 760 }}
         columns={[
           { key: 'name', title: t('org.role.name'), dataIndex: 'name' },
-          { key: 'type', title: t('org.role.type'), dataIndex: 'role_type', render: (v: string) => <Tag>{t(`org.role.types.${v}`, { defaultValue: v })}</Tag> },
-          { key: 'keys', title: t('org.role.keyCount'), render: (_, r) => r.j_auth_list.length + r.j_app_auth.length + r.j_expert_auth.length },
+          {
+            key: 'type',
+            title: t('org.role.type'),
+            dataIndex: 'role_type',
+            render: (v: string) => <Tag>{t(`org.role.types.${v}`, { defaultValue: v })}</Tag>,
+          },
+          {
+            key: 'keys',
+            title: t('org.role.keyCount'),
+            render: (_, r) => r.j_auth_list.length + r.j_app_auth.length + r.j_expert_auth.length,
+          },
           { key: 'uris', title: t('org.role.uriCount'), render: (_, r) => r.j_auth_uris.length },
-          { key: 'private', title: t('org.role.private'), dataIndex: 'is_private', render: (v: boolean) => (v ? t('org.yes') : t('org.no')) },
+          {
+            key: 'private',
+            title: t('org.role.private'),
+            dataIndex: 'is_private',
+            render: (v: boolean) => (v ? t('org.yes') : t('org.no')),
+          },
           { key: 'members', title: t('org.role.members'), dataIndex: 'member_count' },
           {
             key: 'actions',

@@ -42,13 +42,24 @@ export function MembershipFields() {
               style={{ marginBottom: 12 }}
               title={t('org.user.membershipN', { n: i + 1 })}
               extra={
-                <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('org.action.delete')} />
+                <Button
+                  size="small"
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => remove(f.name)}
+                  aria-label={t('org.action.delete')}
+                />
               }
               data-testid={`membership-${i}`}
             >
               <Row gutter={12}>
                 <Col xs={24} md={12}>
-                  <Form.Item name={[f.name, 'company_id']} label={t('org.user.node')} rules={[{ required: true, message: t('org.validate.required') }]}>
+                  <Form.Item
+                    name={[f.name, 'company_id']}
+                    label={t('org.user.node')}
+                    rules={[{ required: true, message: t('org.validate.required') }]}
+                  >
                     <CompanyTreeSelect
                       style={{ width: '100%' }}
                       testId={`membership-${i}-node`}
@@ -63,7 +74,10 @@ export function MembershipFields() {
                         <Select
                           data-testid={`membership-${i}-role`}
                           allowClear
-                          options={rolesFor(form.getFieldValue(['memberships', f.name, 'company_id'])).map((r) => ({ value: r.id, label: r.name }))}
+                          options={rolesFor(form.getFieldValue(['memberships', f.name, 'company_id'])).map((r) => ({
+                            value: r.id,
+                            label: r.name,
+                          }))}
                         />
                       </Form.Item>
                     )}

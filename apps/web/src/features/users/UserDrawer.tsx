@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback.tsx';
 import { addUser, deleteMembership, saveMembership, updateUser } from '../org/api.ts';
-import { type MembershipValue, MembershipFields } from './MembershipFields.tsx';
+import { MembershipFields, type MembershipValue } from './MembershipFields.tsx';
 import { contactProblem, emailProblem, mobileProblem, passwordProblem, usernameProblem } from './user-rules.ts';
 
 type Values = {

@@ -63,7 +63,13 @@ export default function UserPage() {
               {t('org.user.export')}
             </Button>
           )}
-          <Button type="primary" icon={<PlusOutlined />} disabled={!can('/user/add')} onClick={() => setEditing(null)} data-testid="user-add">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={!can('/user/add')}
+            onClick={() => setEditing(null)}
+            data-testid="user-add"
+          >
             {t('org.user.create')}
           </Button>
         </Space>
