@@ -127,6 +127,18 @@ describe('lift create and rules', () => {
     expect((await A.post('/device/renew', { id: 999999, months: 12 })).body.code).toBe(4037);
   });
 
+  it('changes only the fields a partial update sends', async () => {
+    const id = (await A.post('/device/add', lift({ variety: 13, brand: 'KONE', sms_limit: 5 }))).body.data.id;
+    expect((await A.put('/device/update', { id, name: 'Partial' })).status).toBe(200);
+    expect((await A.get(`/device/detail?id=${id}`)).body.data).toMatchObject({
+      name: 'Partial',
+      variety: 13,
+      brand: 'KONE',
+      sms_limit: 5,
+      total_floors: 11,
+    });
+  });
+
   it('refuses a community outside the scope and a write without the URI', async () => {
     expect((await A.post('/device/add', lift({ community_id: communityB }))).body.code).toBe(4032);
     expect((await viewer.post('/device/add', lift())).body.code).toBe(4053);

@@ -151,6 +151,12 @@ describe('SIM cards', () => {
     expect((await A.get(`/device/sim/detail?id=${simId}`)).body.data.package).toBe('10G/month');
   });
 
+  it('keeps the stored state on a partial update', async () => {
+    const arrears = (await A.get('/device/sim/list?state=arrears')).body.data.list[0];
+    expect((await A.put('/device/sim/update', { id: arrears.id, package: 'P1' })).status).toBe(200);
+    expect((await A.get(`/device/sim/detail?id=${arrears.id}`)).body.data).toMatchObject({ state: 'arrears', package: 'P1' });
+  });
+
   it('imports SIMs from csv with a per-row report', async () => {
     const csv = [
       SIM_IMPORT_COLUMNS.join(','),

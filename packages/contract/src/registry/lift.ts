@@ -43,7 +43,8 @@ const id = z.coerce.number().int().positive();
 export const ZLiftForm = z.object({
   name: z.string().trim().min(1).max(64),
   code: z.string().trim().min(1).max(64),
-  variety: z.coerce.number().int().min(1).max(14).default(2),
+  /** 1–14; 2 (traction passenger) when left out on create. No zod default: it would also fill partial updates. */
+  variety: z.coerce.number().int().min(1).max(14).optional(),
   model: text(64),
   factory_number: text(64),
   equipment_code: text(64),

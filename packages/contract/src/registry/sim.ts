@@ -85,7 +85,8 @@ export const ZSimForm = z.object({
   iccid: z.string().trim().max(22).nullable().optional(),
   bs_number: z.string().trim().max(20).nullable().optional(),
   carrier: z.enum(SIM_CARRIERS).optional(),
-  state: z.enum(SIM_STORED_STATES).default('normal'),
+  /** 'normal' when left out on create (no zod default: it would also fill partial updates) */
+  state: z.enum(SIM_STORED_STATES).optional(),
   net_type: z.enum(SIM_NET_TYPES).nullable().optional(),
   open_date: dateText.nullable().optional(),
   traffic_expire: dateText.nullable().optional(),
