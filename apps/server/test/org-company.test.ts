@@ -12,7 +12,7 @@ beforeAll(async () => {
   h = await startHarness();
   A = await buildTenant(h, 'AAA');
   B = await buildTenant(h, 'BBB');
-});
+}, 180_000);
 afterAll(async () => h?.close());
 
 const add = (body: Record<string, unknown>) => ok(h, { url: '/api/company/add', token: A.token, body });
@@ -28,6 +28,10 @@ describe('company tree', () => {
     expect(d.path).toBe(`${x.path}d${d.id}/`);
     expect(d.j_auth_list).toEqual([]); // departments inherit, they hold nothing of their own
     expect(d.j_company_chain.at(-1)).toBe(d.id);
+    const detail = await ok(h, { url: '/api/company/detail', token: A.token, query: { id: A.companyId } });
+    expect(detail.j_auth_list).toContain('system_company');
+    const tree = await ok(h, { url: '/api/company/tree', token: A.token });
+    expect(tree.list[0].j_auth_list).toBeUndefined();
     expect(
       (await call(h, { url: '/api/company/add', token: A.token, body: { pid: A.companyId, name: 'bad', sms_enable: 3 } })).body.code,
     ).toBe(4001);

@@ -10,7 +10,7 @@ beforeAll(async () => {
   h = await startHarness();
   A = await buildTenant(h, 'AAA');
   root = await h.adminToken();
-});
+}, 180_000);
 afterAll(async () => h?.close());
 
 const setStaffUris = (uris: string[], extra: Record<string, unknown> = {}) =>

@@ -9,7 +9,7 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
-});
+}, 180_000);
 afterAll(async () => h?.close());
 
 describe('demo organisation seed', () => {

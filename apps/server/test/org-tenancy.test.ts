@@ -36,6 +36,7 @@ const B_IMSI = `${B_MARK}460001`;
 const PROBES: Record<string, Probe> = {
   // organisation
   'GET /api/company/tree': list(),
+  'GET /api/company/detail': refuse((w) => ({ query: { id: w.B.deptId } })),
   'POST /api/company/add': refuse((w) => ({ body: { pid: w.B.companyId, name: 'probe' } })),
   'POST /api/company/update': refuse((w) => ({ body: { id: w.B.deptId, name: 'probe' } })),
   'POST /api/company/move': refuse((w) => ({ body: { id: w.B.deptId, pid: w.A.companyId } })),
@@ -231,7 +232,7 @@ beforeAll(async () => {
     return Number(r.rows[0]?.id);
   });
   w = { A, B, taskId, pusherId, importJobId, terminalId, simId };
-});
+}, 180_000);
 afterAll(async () => h?.close());
 
 describe('tenant isolation over every API route', () => {

@@ -13,7 +13,7 @@ beforeAll(async () => {
   A = await buildTenant(h, 'AAA');
   B = await buildTenant(h, 'BBB');
   root = await h.adminToken();
-});
+}, 180_000);
 afterAll(async () => h?.close());
 
 const addUser = (body: Record<string, unknown>, token = A.token) =>

@@ -82,7 +82,10 @@ export type TCompanyUpdateRequest = z.infer<typeof ZCompanyUpdateRequest>;
 export const ZCompanyMoveRequest = z.object({ id: z.coerce.number().int().positive(), pid: z.coerce.number().int().positive() });
 export type TCompanyMoveRequest = z.infer<typeof ZCompanyMoveRequest>;
 
-export const ZCompanyTree = z.object({ list: z.array(ZCompanyNode) });
+/** A tree entry without the permission lists (those come with GET /company/detail), so large trees stay light. */
+export const ZCompanyTreeNode = ZCompanyNode.omit({ j_auth_list: true, j_auth_uris: true, j_extra_auth: true });
+export type TCompanyTreeNode = z.infer<typeof ZCompanyTreeNode>;
+export const ZCompanyTree = z.object({ list: z.array(ZCompanyTreeNode) });
 
 /** Multipart fields of POST /portal/upload_logo besides the file. */
 export const ZUploadLogoFields = z.object({ cid: z.coerce.number().int().positive() });

@@ -47,6 +47,20 @@ export async function listSubtree(db: Db, scopePath: string) {
     .execute();
 }
 
+const TREE_COLUMNS = NODE_COLUMNS.filter((c) => c !== 'j_auth_list' && c !== 'j_auth_uris' && c !== 'j_extra_auth') as Array<
+  Exclude<(typeof NODE_COLUMNS)[number], 'j_auth_list' | 'j_auth_uris' | 'j_extra_auth'>
+>;
+
+/** The subtree without the permission lists (the tree screen; details load one node at a time). */
+export async function listTree(db: Db, scopePath: string) {
+  return db
+    .selectFrom('company')
+    .select(TREE_COLUMNS)
+    .where('path', 'like', `${escapeLike(scopePath)}%`)
+    .orderBy('path')
+    .execute();
+}
+
 export type NodeInsert = {
   pid: number;
   node_type: 'company' | 'department';

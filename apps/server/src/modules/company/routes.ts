@@ -31,6 +31,19 @@ export const companyModule: Module = {
       async (req) => ({ data: { list: await service.tree(db, scopeOf(req)) } }),
     );
 
+    api.get(
+      '/company/detail',
+      {
+        schema: {
+          tags,
+          summary: 'One company or department with its permission lists',
+          querystring: z.object({ id: z.coerce.number().int().positive() }),
+          response: { 200: ZNodeAnswer },
+        },
+      },
+      async (req) => ({ data: await service.detail(db, scopeOf(req), req.query.id) }),
+    );
+
     api.post(
       '/company/add',
       {

@@ -1,4 +1,10 @@
-import { ErrorCodes, type TCompanyCreateRequest, type TCompanyNode, type TCompanyUpdateRequest } from '@liftguard/contract';
+import {
+  ErrorCodes,
+  type TCompanyCreateRequest,
+  type TCompanyNode,
+  type TCompanyTreeNode,
+  type TCompanyUpdateRequest,
+} from '@liftguard/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { DB } from '../../platform/db-schema.ts';
@@ -47,8 +53,17 @@ export function present(n: Node): TCompanyNode {
   return { ...n, j_company_chain: chainOf(n.path), sms_count: Number(n.sms_count), sms_limit: Number(n.sms_limit) };
 }
 
-export async function tree(db: Db, scope: Scope): Promise<TCompanyNode[]> {
-  return (await repo.listSubtree(db, scope.scopePath)).map(present);
+export async function tree(db: Db, scope: Scope): Promise<TCompanyTreeNode[]> {
+  return (await repo.listTree(db, scope.scopePath)).map((n) => ({
+    ...n,
+    j_company_chain: chainOf(n.path),
+    sms_count: Number(n.sms_count),
+    sms_limit: Number(n.sms_limit),
+  }));
+}
+
+export async function detail(db: Db, scope: Scope, id: number): Promise<TCompanyNode> {
+  return present(await nodeInScope(db, id, scope));
 }
 
 export async function create(db: Kysely<DB>, scope: Scope, input: TCompanyCreateRequest): Promise<TCompanyNode> {
