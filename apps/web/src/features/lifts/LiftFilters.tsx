@@ -23,7 +23,7 @@ export function LiftFilters({ value, onChange }: Props) {
         allowClear
         data-testid="lift-search"
         placeholder={t('lift.filter.keyword')}
-        style={{ width: 240 }}
+        style={{ width: 280 }}
         defaultValue={typeof value.keyword === 'string' ? value.keyword : ''}
         onSearch={(v) => set('keyword', v.trim() || undefined)}
       />
@@ -52,7 +52,7 @@ export function LiftFilters({ value, onChange }: Props) {
       />
       <Select
         allowClear
-        style={{ width: 130 }}
+        style={{ width: 150 }}
         placeholder={t('lift.filter.online')}
         options={yesNo}
         value={value.online as string | undefined}
@@ -60,7 +60,7 @@ export function LiftFilters({ value, onChange }: Props) {
       />
       <Select
         allowClear
-        style={{ width: 130 }}
+        style={{ width: 200 }}
         placeholder={t('lift.filter.bound')}
         options={yesNo}
         value={value.bound as string | undefined}

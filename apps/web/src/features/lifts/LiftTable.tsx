@@ -1,9 +1,10 @@
-import type { TLift } from '@liftguard/contract/registry/lift';
+import { type TLift, varietyName } from '@liftguard/contract/registry/lift';
 import { Table, type TablePaginationConfig, Tag, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n/i18n.ts';
 import { STATE_TAG } from '../map/state-colour.ts';
 import { FavouriteStar } from './FavouriteStar.tsx';
 
@@ -50,9 +51,20 @@ export function LiftTable({
       ),
     },
     { title: t('lift.field.code'), dataIndex: 'code', ...sortable('code') },
-    { title: t('lift.field.community_id'), dataIndex: 'community_name', render: (v: string | null) => v ?? '—' },
-    { title: t('lift.field.company_id'), dataIndex: 'company_name', render: (v: string | null) => v ?? '—', responsive: ['xl'] },
-    { title: t('lift.field.variety'), dataIndex: 'variety_name', ...sortable('variety') },
+    { title: t('lift.field.community_id'), dataIndex: 'community_name', ellipsis: true, render: (v: string | null) => v ?? '—' },
+    {
+      title: t('lift.field.company_id'),
+      dataIndex: 'company_name',
+      ellipsis: true,
+      render: (v: string | null) => v ?? '—',
+      responsive: ['xl'],
+    },
+    {
+      title: t('lift.field.variety'),
+      dataIndex: 'variety',
+      ...sortable('variety'),
+      render: (v: number) => varietyName(v, currentLocale()),
+    },
     { title: t('lift.field.floors'), dataIndex: 'total_floors', width: 80 },
     {
       title: t('lift.field.terminal_id'),

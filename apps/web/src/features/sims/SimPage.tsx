@@ -34,7 +34,11 @@ export default function SimPage() {
   const columns: ColumnsType<TSim> = [
     { title: 'IMSI', dataIndex: 'imsi', ...sortable('imsi') },
     { title: t('sim.field.bs_number'), dataIndex: 'bs_number', render: (v: string | null) => v ?? '—' },
-    { title: t('sim.field.carrier'), dataIndex: 'carrier', render: (v: string) => t(`sim.carrier.${v}`, { defaultValue: v }) },
+    {
+      title: t('sim.field.carrier'),
+      dataIndex: 'carrier',
+      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{t(`sim.carrier.${v}`, { defaultValue: v })}</span>,
+    },
     {
       title: t('sim.field.state'),
       dataIndex: 'display_state',
@@ -106,7 +110,7 @@ export default function SimPage() {
           <Input.Search
             allowClear
             placeholder={t('sim.search')}
-            style={{ width: 220 }}
+            style={{ width: 260 }}
             onSearch={(v) => set('keyword', v.trim() || undefined)}
           />
           <Select
@@ -132,7 +136,7 @@ export default function SimPage() {
           />
           <Select
             allowClear
-            style={{ width: 130 }}
+            style={{ width: 200 }}
             placeholder={t('lift.filter.bound')}
             options={[
               { value: '1', label: t('lift.filter.yes') },

@@ -100,7 +100,7 @@ export function TerminalList() {
           />
           <Select
             allowClear
-            style={{ width: 150 }}
+            style={{ width: 200 }}
             placeholder={t('terminal.field.bound')}
             options={yesNo(t('terminal.bound'), t('terminal.unbound'))}
             onChange={(v: string | undefined) => set('bound', v)}

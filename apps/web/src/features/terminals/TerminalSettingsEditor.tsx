@@ -174,6 +174,7 @@ export function TerminalSettingsEditor() {
           min={SCROLL_SPEED_MIN}
           max={SCROLL_SPEED_MAX}
           value={s.scroll_para.speed}
+          marks={Object.fromEntries(Array.from({ length: SCROLL_SPEED_MAX }, (_, i) => [i + 1, String(i + 1)]))}
           onChange={(v) => set(['scroll_para', 'speed'], v)}
           style={{ maxWidth: 360 }}
         />
