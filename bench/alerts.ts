@@ -223,7 +223,8 @@ async function main() {
   await built.close();
   await handle.close();
   await provider.close();
-  await pg?.drop();
+  // The database is left for inspection (sms_record, job); the next run drops and recreates it.
+  if (pg) console.log(`  database kept: ${pg.url}`);
 }
 
 /**
