@@ -1,7 +1,7 @@
 // Organisation benchmark of issue 3: user list and company tree p99 with 10,000 users and 1,000
 // companies on PostgreSQL, and the cost of the permission check (token → AuthContext → write
 // guard) per request. Seeds into a schema of its own and drops it afterwards.
-// Run: npm run bench -- org   (PostgreSQL at 127.0.0.1:5432; BENCH_PG_URL to point elsewhere)
+// Run: npm run bench -- org   (PostgreSQL at 127.0.0.1:5432; BENCH_PG_URL names the admin database)
 import { randomBytes } from 'node:crypto';
 import { canWrite } from '@liftguard/contract';
 import { sql } from 'kysely';
@@ -13,9 +13,8 @@ import { dropSchema, openDatabase } from '../apps/server/src/platform/db.ts';
 import { migrateToLatest } from '../apps/server/src/platform/migrate.ts';
 import { hashPassword } from '../apps/server/src/platform/passwords.ts';
 import { hashToken, newToken } from '../apps/server/src/platform/tokens.ts';
-import { percentile, report } from './support.ts';
+import { freshPgDatabase, percentile, report } from './support.ts';
 
-const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const TOP = 10;
 const SUBS_PER_TOP = 20;
@@ -27,6 +26,10 @@ const config = loadConfig(
   {},
   { NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: `/tmp/liftguard-bench-org-${process.pid}`, SEED_DEMO: '0' },
 );
+// A database of its own as well: kysely's migrator looks for its lock table in every schema of the
+// database, so another run migrating a schema of the same database at the same time would confuse it.
+const pgdb = await freshPgDatabase(`bench_org_${process.pid}`);
+const PG = pgdb.url;
 const handle = await openDatabase({ url: PG, dataDir: config.dataDir, schema });
 const db = handle.db;
 
@@ -188,4 +191,5 @@ try {
 } finally {
   await handle.close().catch(() => undefined);
   await dropSchema(PG, schema);
+  await pgdb.drop();
 }
