@@ -37,6 +37,7 @@ export async function initI18n(): Promise<typeof i18next> {
     supportedLngs: [...LOCALES],
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false,
   });
   document.documentElement.lang = currentLocale();
   return i18next;
