@@ -1,9 +1,9 @@
-import type { TCompanyNode } from '@liftguard/contract/org/company';
+import type { TCompanyTreeNode } from '@liftguard/contract/org/company';
 import { Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addCompany } from './api.ts';
 
-type Props = { parent: TCompanyNode | null; onClose: () => void; onCreated: (node: TCompanyNode) => void };
+type Props = { parent: TCompanyTreeNode | null; onClose: () => void; onCreated: (node: { id: number }) => void };
 
 /** New company or department under the selected node. A new company starts with no permissions. */
 export function CompanyAddModal({ parent, onClose, onCreated }: Props) {

@@ -1,23 +1,61 @@
-import type { TCompanyNode } from '@liftguard/contract/org/company';
+import type { TCompanyNode, TCompanyTreeNode } from '@liftguard/contract/org/company';
 import { EXTRA_AUTH_KEYS } from '@liftguard/contract/org/role';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Col, Descriptions, Form, Input, InputNumber, Radio, Row, Switch, Tabs, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Spin,
+  Switch,
+  Tabs,
+  Typography,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback.tsx';
 import { RegionCascader } from '../communities/RegionCascader.tsx';
 import { listResourcesQuietly, updateCompany } from './api.ts';
-import { grantsForChild } from './company-tree.ts';
+import { grantSourceForChild } from './company-tree.ts';
 import { LogoUpload } from './LogoUpload.tsx';
 import { PermissionTree } from './PermissionTree.tsx';
 import { limitTo, routeKeyTree, uriTree } from './permission-tree.ts';
 import { useCan } from './useCan.ts';
 import { useCompanies } from './useCompanies.ts';
+import { useCompanyDetail, useGrants } from './useGrants.ts';
 
 type Values = { name: string; j_region: string[]; sms_limit: number; sms_enable: 0 | 1 | 2; pay_permission: boolean };
 
-/** Fields, permissions and logo of the selected company or department. */
-export function CompanyDetail({ node, onSaved }: { node: TCompanyNode; onSaved: () => void }) {
+/** The selected node of the tree, once its permission lists are loaded. */
+export function CompanyDetail({ node, onSaved }: { node: TCompanyTreeNode; onSaved: () => void }) {
+  const detail = useCompanyDetail(node.id);
+  if (!detail.data)
+    return (
+      <Card>
+        <Spin />
+      </Card>
+    );
+  return (
+    <CompanyForm
+      node={detail.data}
+      tree={node}
+      onSaved={async () => {
+        await detail.refetch();
+        onSaved();
+      }}
+    />
+  );
+}
+
+/** Fields, permissions and logo of a company or department. */
+function CompanyForm({ node, tree, onSaved }: { node: TCompanyNode; tree: TCompanyTreeNode; onSaved: () => void }) {
   const { t } = useTranslation();
   const can = useCan();
   const { list } = useCompanies();
@@ -43,9 +81,12 @@ export function CompanyDetail({ node, onSaved }: { node: TCompanyNode; onSaved: 
     setExtra(node.j_extra_auth);
   }, [node, form]);
 
-  const grants = grantsForChild(list, node);
+  const source = grantSourceForChild(list, tree);
+  const parentGrants = useGrants(source === node.id ? undefined : source);
+  const grants = source === node.id ? { keys: node.j_auth_list, uris: node.j_auth_uris, extra: node.j_extra_auth } : parentGrants;
+  const loadingGrants = grants === undefined;
   const keyTree = routeKeyTree(grants?.keys);
-  const uriNodes = uriTree(resources.data ?? null, grants?.uris ?? (resources.data ? null : node.j_auth_uris));
+  const uriNodes = uriTree(resources.data ?? null, grants ? grants.uris : resources.data ? null : node.j_auth_uris);
   const extraOffered = EXTRA_AUTH_KEYS.filter((k) => !grants || grants.extra.includes(k));
 
   const onSave = async () => {
@@ -133,7 +174,9 @@ export function CompanyDetail({ node, onSaved }: { node: TCompanyNode; onSaved: 
           {
             key: 'perm',
             label: t('org.company.tabPermissions'),
-            children: (
+            children: loadingGrants ? (
+              <Spin />
+            ) : (
               <>
                 <Typography.Paragraph type="secondary">{t('org.company.permHint')}</Typography.Paragraph>
                 <Row gutter={24}>

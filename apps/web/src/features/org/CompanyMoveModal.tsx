@@ -1,4 +1,4 @@
-import type { TCompanyNode } from '@liftguard/contract/org/company';
+import type { TCompanyTreeNode } from '@liftguard/contract/org/company';
 import { Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { CompanyTreeSelect } from './CompanyTreeSelect.tsx';
 import { subtreeIds } from './company-tree.ts';
 import { useCompanies } from './useCompanies.ts';
 
-type Props = { node: TCompanyNode | null; onClose: () => void; onMoved: () => void };
+type Props = { node: TCompanyTreeNode | null; onClose: () => void; onMoved: () => void };
 
 /** Move a node (with its subtree) under another node of the scope. */
 export function CompanyMoveModal({ node, onClose, onMoved }: Props) {

@@ -1,5 +1,5 @@
 import { ApartmentOutlined, BankOutlined, DeleteOutlined, DragOutlined, PlusOutlined } from '@ant-design/icons';
-import type { TCompanyNode } from '@liftguard/contract/org/company';
+import type { TCompanyTreeNode } from '@liftguard/contract/org/company';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Flex, Modal, Row, Spin, Tooltip, Tree, Typography } from 'antd';
 import { useState } from 'react';
@@ -21,10 +21,11 @@ export default function CompanyPage() {
   const [modal, modalHolder] = Modal.useModal();
   const { list, isLoading } = useCompanies();
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [adding, setAdding] = useState<TCompanyNode | null>(null);
-  const [moving, setMoving] = useState<TCompanyNode | null>(null);
+  const [adding, setAdding] = useState<TCompanyTreeNode | null>(null);
+  const [moving, setMoving] = useState<TCompanyTreeNode | null>(null);
   const selected = list.find((n) => n.id === selectedId) ?? list[0] ?? null;
-  const refresh = () => qc.invalidateQueries({ queryKey: COMPANY_TREE_KEY });
+  const refresh = () =>
+    Promise.all([qc.invalidateQueries({ queryKey: COMPANY_TREE_KEY }), qc.invalidateQueries({ queryKey: ['org', 'company'] })]);
 
   const toData = (nodes: CompanyTreeNode[]): object[] =>
     nodes.map(({ node, children }) => ({

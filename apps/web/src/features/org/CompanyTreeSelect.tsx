@@ -1,4 +1,4 @@
-import type { TCompanyNode } from '@liftguard/contract/org/company';
+import type { TCompanyTreeNode } from '@liftguard/contract/org/company';
 import { TreeSelect } from 'antd';
 import { buildForest, type CompanyTreeNode } from './company-tree.ts';
 import { useCompanies } from './useCompanies.ts';
@@ -20,7 +20,7 @@ type Props = {
 export function CompanyTreeSelect({ value, onChange, companiesOnly, exclude, placeholder, allowClear, style, testId }: Props) {
   const { list, isLoading } = useCompanies();
   const toData = (nodes: CompanyTreeNode[]): object[] =>
-    nodes.map(({ node, children }: { node: TCompanyNode; children: CompanyTreeNode[] }) => ({
+    nodes.map(({ node, children }: { node: TCompanyTreeNode; children: CompanyTreeNode[] }) => ({
       value: node.id,
       title: node.name,
       disabled: exclude?.has(node.id) || (companiesOnly && node.node_type !== 'company'),

@@ -17,7 +17,7 @@ export function PermissionTree({ nodes, value, onChange, disabled, testId }: Pro
   const label = (n: PermNode) => {
     const text = n.label.includes('.') && !n.label.startsWith('/') ? t(n.label) : n.label;
     return (
-      <span title={n.hint}>
+      <span title={n.hint} data-perm={n.key}>
         {text}
         {n.hint && (
           <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontSize: 12 }}>

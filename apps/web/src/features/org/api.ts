@@ -1,7 +1,7 @@
 import type { TPage } from '@liftguard/contract/http';
 import type { TAuditEntry } from '@liftguard/contract/org/audit';
 import type { TBuilding, TCommunity, TCommunityCreateRequest, TCommunityUpdateRequest } from '@liftguard/contract/org/community';
-import type { TCompanyCreateRequest, TCompanyNode, TCompanyUpdateRequest } from '@liftguard/contract/org/company';
+import type { TCompanyCreateRequest, TCompanyNode, TCompanyTreeNode, TCompanyUpdateRequest } from '@liftguard/contract/org/company';
 import type { TResource, TResourceCreateRequest, TResourceUpdateRequest } from '@liftguard/contract/org/resource';
 import type { TRole, TRoleCreateRequest, TRoleUpdateRequest } from '@liftguard/contract/org/role';
 import type { TMembershipInput, TUserCreateRequest, TUserRow, TUserUpdateRequest } from '@liftguard/contract/org/user';
@@ -16,7 +16,9 @@ type Partial0<T> = { [K in keyof T]?: T[K] };
 const post = <T>(path: string, body: unknown) => request<T>(path, { method: 'POST', body });
 
 // companies and departments
-export const companyTree = () => request<{ list: TCompanyNode[] }>('/company/tree').then((d) => d.list);
+export const companyTree = () => request<{ list: TCompanyTreeNode[] }>('/company/tree').then((d) => d.list);
+/** One node with its permission lists (the tree leaves them out). */
+export const companyDetail = (id: number) => request<TCompanyNode>('/company/detail', { query: { id } });
 export const addCompany = (body: Partial0<TCompanyCreateRequest> & { pid: number; name: string }) =>
   post<TCompanyNode>('/company/add', body);
 export const updateCompany = (body: Partial0<TCompanyUpdateRequest> & { id: number }) => post<TCompanyNode>('/company/update', body);

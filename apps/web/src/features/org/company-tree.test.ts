@@ -1,4 +1,4 @@
-import type { TCompanyNode } from '@liftguard/contract/org/company';
+import type { TCompanyTreeNode as TCompanyNode } from '@liftguard/contract/org/company';
 import { describe, expect, it } from 'vitest';
 import { buildForest, owningCompany, subtreeIds } from './company-tree.ts';
 
@@ -11,9 +11,6 @@ const node = (id: number, pid: number | null, path: string, node_type: 'company'
   j_region: [],
   j_community_ids: [],
   j_company_chain: [],
-  j_auth_list: [],
-  j_auth_uris: [],
-  j_extra_auth: [],
   sms_count: 0,
   sms_limit: 0,
   sms_enable: 1,
@@ -39,18 +36,19 @@ describe('company tree helpers', () => {
   });
 });
 
-describe('grants', () => {
-  const platform = { ...node(1, null, '/1/'), j_auth_list: [] };
-  const a = { ...node(4, 1, '/1/4/'), j_auth_list: ['system', 'system_user'], j_auth_uris: ['/user/add'], j_extra_auth: ['user_export'] };
+describe('grant sources', () => {
+  const platform = node(1, null, '/1/');
+  const a = node(4, 1, '/1/4/');
   const dept = node(9, 4, '/1/4/d9/', 'department');
-  const child = { ...node(5, 9, '/1/4/d9/5/'), j_auth_list: ['system'] };
+  const child = node(5, 4, '/1/4/5/');
   it('gives a child of the platform everything and a grandchild only its owner company’s lists', async () => {
-    const { grantsForChild, grantsOfNode } = await import('./company-tree.ts');
+    const { grantSourceForChild, grantSourceOf } = await import('./company-tree.ts');
     const all = [platform, a, dept, child];
-    expect(grantsForChild(all, a)).toBeNull();
-    expect(grantsForChild(all, child)).toEqual({ keys: ['system', 'system_user'], uris: ['/user/add'], extra: ['user_export'] });
-    expect(grantsOfNode(all, 9)?.keys).toEqual(['system', 'system_user']);
+    expect(grantSourceForChild(all, a)).toBeNull();
+    expect(grantSourceForChild(all, child)).toBe(4);
+    expect(grantSourceOf(all, 9)).toBe(4);
+    expect(grantSourceOf(all, 1)).toBeNull();
     // caller scoped to company 4: its own lists are its limit
-    expect(grantsForChild([a, dept, child], a)?.keys).toEqual(['system', 'system_user']);
+    expect(grantSourceForChild([a, dept, child], a)).toBe(4);
   });
 });

@@ -1,4 +1,4 @@
-import type { TCompanyNode } from '@liftguard/contract/org/company';
+import type { TCompanyTreeNode as TCompanyNode } from '@liftguard/contract/org/company';
 
 export type CompanyTreeNode = { node: TCompanyNode; children: CompanyTreeNode[] };
 
@@ -34,18 +34,22 @@ export function subtreeIds(list: readonly TCompanyNode[], id: number): Set<numbe
 /** What a node may hand out, as the server's grantsOf: its owning company's lists; null = everything (platform). */
 export type Grants = { keys: string[]; uris: string[]; extra: string[] } | null;
 
-export function grantsOfNode(list: readonly TCompanyNode[], id: number): Grants {
+/**
+ * Whose lists limit what node `id` may hand out (the server's grantsOf): the id of its owning
+ * company, or null when that is the platform company (everything).
+ */
+export function grantSourceOf(list: readonly TCompanyNode[], id: number): number | null {
   const owner = owningCompany(list, id);
-  if (!owner || owner.pid === null) return owner ? null : { keys: [], uris: [], extra: [] };
-  return { keys: owner.j_auth_list, uris: owner.j_auth_uris, extra: owner.j_extra_auth };
+  if (!owner) return id;
+  return owner.pid === null ? null : owner.id;
 }
 
 /**
- * What a company node may be given: what its parent may hand out. When the parent is outside the
- * caller's scope (the caller's own top company), the node's current lists are the limit.
+ * Whose lists limit what a company node may be given: what its parent may hand out. When the
+ * parent is outside the caller's scope (the caller's own top company), the node's own lists.
  */
-export function grantsForChild(list: readonly TCompanyNode[], node: TCompanyNode): Grants {
+export function grantSourceForChild(list: readonly TCompanyNode[], node: TCompanyNode): number | null {
   if (node.pid === null) return null;
-  if (!list.some((n) => n.id === node.pid)) return { keys: node.j_auth_list, uris: node.j_auth_uris, extra: node.j_extra_auth };
-  return grantsOfNode(list, node.pid);
+  if (!list.some((n) => n.id === node.pid)) return node.id;
+  return grantSourceOf(list, node.pid);
 }

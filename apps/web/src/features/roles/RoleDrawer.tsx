@@ -5,10 +5,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback.tsx';
 import { addRole, listResourcesQuietly, updateRole } from '../org/api.ts';
-import { grantsOfNode } from '../org/company-tree.ts';
+import { grantSourceOf } from '../org/company-tree.ts';
 import { PermissionTree } from '../org/PermissionTree.tsx';
 import { flatTree, limitTo, routeKeyTree, uriTree } from '../org/permission-tree.ts';
 import { useCompanies } from '../org/useCompanies.ts';
+import { useGrants } from '../org/useGrants.ts';
 
 type Props = { open: boolean; companyId: number | null; role: TRole | null; onClose: () => void; onSaved: () => void };
 type Perms = { j_auth_list: string[]; j_auth_uris: string[]; j_app_auth: string[]; j_expert_auth: string[]; j_extra_auth: string[] };
@@ -23,7 +24,7 @@ export function RoleDrawer({ open, companyId, role, onClose, onSaved }: Props) {
   const [saving, setSaving] = useState(false);
   const resources = useQuery({ queryKey: ['org', 'resources', 'quiet'], queryFn: listResourcesQuietly, staleTime: 60_000 });
   const ownerId = role?.company_id ?? companyId;
-  const grants = ownerId ? grantsOfNode(list, ownerId) : null;
+  const grants = useGrants(ownerId ? grantSourceOf(list, ownerId) : null) ?? null;
 
   useEffect(() => {
     if (!open) return;
