@@ -113,16 +113,21 @@ export async function listLifts(db: Database, scopePath: string, userId: number,
   const filtered = baseQuery(db, scopePath).where((eb) => listFilters(eb as unknown as LiftEb, q, mode, userId));
   const key = (LIFT_ORDER_KEYS as readonly string[]).includes(q.orderKey ?? '') ? (q.orderKey as (typeof LIFT_ORDER_KEYS)[number]) : 'id';
   const dir = q.orderMethod ?? 'desc';
-  const [rows, count] = await Promise.all([
+  // page of ids first, so the per-row subqueries run for the page only, not for skipped rows
+  const [page, count] = await Promise.all([
     filtered
-      .select(liftColumns(userId))
+      .select('lift.id')
       .orderBy(`lift.${key}`, dir)
-      .orderBy('lift.id', 'desc')
+      .orderBy('lift.id', dir)
       .limit(q.size)
       .offset((q.page - 1) * q.size)
       .execute(),
     filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
+  const ids = page.map((r) => r.id);
+  const found = ids.length ? await baseQuery(db, scopePath).select(liftColumns(userId)).where('lift.id', 'in', ids).execute() : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = ids.map((id) => byId.get(id)).filter((r): r is (typeof found)[number] => r !== undefined);
   return { rows, total: Number(count.n) };
 }
 

@@ -36,6 +36,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await sql`alter table sim_card add column updated_at timestamptz not null default now()`.execute(db);
   await sql`create index sim_card_company_idx on sim_card (company_id, id desc)`.execute(db);
+  // live lifts of a scope: lets the list's count(*) run as an index-only scan
+  await sql`create index lift_live_company_idx on lift (company_id, id desc) where deleted_at is null`.execute(db);
+  // sorting the list by name (orderKey=name) without sorting the whole scope
+  await sql`create index lift_name_idx on lift (name, id) where deleted_at is null`.execute(db);
   await sql`create index lift_expire_idx on lift (company_id, expire_at) where deleted_at is null`.execute(db);
   await sql`create index lift_main_idx on lift (main_lift_id) where main_lift_id is not null`.execute(db);
   await sql`create index lift_deleted_idx on lift (company_id, deleted_at) where deleted_at is not null`.execute(db);
@@ -46,6 +50,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index if exists lift_deleted_idx`.execute(db);
   await sql`drop index if exists lift_main_idx`.execute(db);
   await sql`drop index if exists lift_expire_idx`.execute(db);
+  await sql`drop index if exists lift_live_company_idx`.execute(db);
+  await sql`drop index if exists lift_name_idx`.execute(db);
   await sql`drop index if exists sim_card_company_idx`.execute(db);
   await sql`alter table sim_card drop column if exists updated_at`.execute(db);
   await sql`drop table if exists import_job`.execute(db);
