@@ -500,6 +500,49 @@ export const ERRORS = {
     'en-US': 'No enabled regulatory platform account',
     'pt-PT': 'Nenhuma conta de plataforma reguladora ativa',
   },
+  // 4200–4219: remote control, over-the-air update, settings push (issue 6)
+  4200: {
+    status: 409,
+    'zh-CN': '该电梯未绑定终端，指令未发送',
+    'en-US': 'No terminal is bound to this lift, command not sent',
+    'pt-PT': 'Nenhum terminal associado a este elevador, comando não enviado',
+  },
+  4201: {
+    status: 400,
+    'zh-CN': '版本号格式错误（第3至6位应为四位数字）',
+    'en-US': 'Invalid version (characters 3 to 6 must be four digits)',
+    'pt-PT': 'Versão inválida (os caracteres 3 a 6 têm de ser quatro dígitos)',
+  },
+  4202: {
+    status: 404,
+    'zh-CN': '该版本的升级包不存在，请先上传',
+    'en-US': 'No package for this version, upload it first',
+    'pt-PT': 'Não existe pacote para esta versão, carregue-o primeiro',
+  },
+  4203: {
+    status: 429,
+    'zh-CN': '密码错误次数过多，请稍后再试',
+    'en-US': 'Too many wrong passwords, try again later',
+    'pt-PT': 'Demasiadas palavras-passe erradas, tente mais tarde',
+  },
+  4204: {
+    status: 409,
+    'zh-CN': '该电梯正在下载文件，不能监控',
+    'en-US': 'Files are being downloaded from this lift, it cannot be monitored',
+    'pt-PT': 'Estão a ser transferidos ficheiros deste elevador, não pode ser monitorizado',
+  },
+  4205: {
+    status: 403,
+    'zh-CN': '没有该指令的权限',
+    'en-US': 'No permission for this command',
+    'pt-PT': 'Sem permissão para este comando',
+  },
+  4206: {
+    status: 409,
+    'zh-CN': '该版本的升级包已存在',
+    'en-US': 'A package of this version already exists',
+    'pt-PT': 'Já existe um pacote desta versão',
+  },
 } as const satisfies Record<number, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;

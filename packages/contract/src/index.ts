@@ -12,3 +12,4 @@ export * from './protocol/index.ts';
 export * from './settings/index.ts';
 export * from './org/index.ts';
 export * from './alerts/index.ts';
+export * from './command/index.ts';

@@ -1,5 +1,6 @@
 import type { Module } from '../platform/context.ts';
 import { auditModule } from './audit/routes.ts';
+import { commandModule } from './command/routes.ts';
 import { communityModule } from './community/routes.ts';
 import { companyModule } from './company/routes.ts';
 import { dashboardModule } from './dashboard/routes.ts';
@@ -9,11 +10,13 @@ import { healthModule } from './health/routes.ts';
 import { identityModule } from './identity/routes.ts';
 import { liftModule } from './lift/routes.ts';
 import { monitorModule } from './monitor/routes.ts';
+import { otaModule } from './ota/routes.ts';
 import { outboxModule } from './outbox/routes.ts';
 import { pushModule } from './push/routes.ts';
 import { resourceModule } from './resource/routes.ts';
 import { roleModule } from './role/routes.ts';
 import { settingsModule } from './settings/routes.ts';
+import { settingsPushModule } from './settings-push/routes.ts';
 import { simModule } from './sim/routes.ts';
 import { smsModule } from './sms/routes.ts';
 import { taskModule } from './task/routes.ts';
@@ -45,4 +48,7 @@ export const modules: Module[] = [
   terminalExceptionModule,
   devModule,
   outboxModule,
+  commandModule,
+  otaModule,
+  settingsPushModule,
 ];

@@ -435,6 +435,51 @@ export type PushLogTable = {
   sent_at: Timestamp | null;
 };
 
+/** A downstream command and its lifecycle (issue 6). */
+export type CommandTable = {
+  id: string;
+  lift_id: number | null;
+  terminal_id: string;
+  company_id: number;
+  action: string;
+  j_params: Json<Record<string, unknown>>;
+  user_id: number | null;
+  username: string | null;
+  state: Generated<'queued' | 'sent' | 'delivered' | 'succeeded' | 'failed' | 'timed_out' | 'expired'>;
+  reason: string | null;
+  progress: number | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  expires_at: Timestamp;
+};
+
+export type OtaPackageTable = {
+  id: Generated<number>;
+  company_id: number;
+  kind: 'firmware' | 'apk';
+  version: string;
+  version_number: number;
+  file_name: string;
+  url: string;
+  sha256: string;
+  size: ColumnType<string | number, number, number>;
+  created_by: number | null;
+  created_at: Timestamp;
+};
+
+export type TerminalConfigTable = {
+  terminal_id: string;
+  company_id: number;
+  revision: ColumnType<string | number, number, number>;
+  state: 'sent' | 'configured';
+  cmd_id: string | null;
+  sent_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  resent_at: Timestamp | null;
+};
+
 export type DB = {
   community: CommunityTable;
   building: BuildingTable;
@@ -469,4 +514,7 @@ export type DB = {
   pusher_account: PusherAccountTable;
   lift_push_param: LiftPushParamTable;
   push_log: PushLogTable;
+  command: CommandTable;
+  ota_package: OtaPackageTable;
+  terminal_config: TerminalConfigTable;
 };

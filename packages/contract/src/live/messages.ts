@@ -30,7 +30,19 @@ export const DEVICE_ACTIONS = {
 } as const;
 
 /** Actions that reach every connection whose scope holds the lift, subscribed or not (badge, SOS, dashboard). */
-export const BROADCAST_ACTIONS = ['up_report_fault', 'up_solve_fault', 'help', 'addF', 'delF', 'addL', 'delL', 'addT', 'onoff'] as const;
+export const BROADCAST_ACTIONS = [
+  'up_report_fault',
+  'up_solve_fault',
+  'help',
+  'addF',
+  'delF',
+  'addL',
+  'delL',
+  'addT',
+  'onoff',
+  /** lifecycle of a remote command, update or settings push (issue 6): every operator in scope sees it */
+  'command_state',
+] as const;
 
 export const DASHBOARD_CHANGES = ['addF', 'delF', 'addL', 'delL', 'addT', 'onoff'] as const;
 export type TDashboardChange = (typeof DASHBOARD_CHANGES)[number];
@@ -49,6 +61,7 @@ export const LIVE_ACTIONS = [
   'return_chat_result',
   'list_monitor_config',
   'command_ack',
+  'command_state',
   'forced_offline',
   ...DASHBOARD_CHANGES,
 ] as const;

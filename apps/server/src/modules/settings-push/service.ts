@@ -1,0 +1,138 @@
+import type { TLiveEvent } from '@liftguard/contract';
+import { gatewayOf } from '../../gateway/index.ts';
+import { Channels } from '../../platform/bus.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { commandCenterOf } from '../command/center.ts';
+import { readSettings as readSettingsRow } from '../terminal/repo.ts';
+import { mergeSettings } from '../terminal/service.ts';
+import * as repo from './repo.ts';
+import { revisionOf } from './repo.ts';
+
+type Target = Awaited<ReturnType<typeof repo.target>> & {};
+export type PushCaller = { userId: number; username: string; companyId: number; scopePath: string; ip: string | null };
+
+async function companySettings(ctx: AppContext, companyId: number) {
+  const row = await readSettingsRow(ctx.db, companyId);
+  return { revision: revisionOf(row?.updated_at), settings: mergeSettings(row?.j_settings) };
+}
+
+function announce(
+  ctx: AppContext,
+  t: Pick<Target, 'terminal_id' | 'lift_id' | 'lift_name'>,
+  scope: string,
+  data: Record<string, unknown>,
+): void {
+  const event: TLiveEvent & { scope: string } = {
+    action: 'list_monitor_config',
+    terminal_id: t.terminal_id,
+    lift_id: t.lift_id,
+    deviceName: t.lift_name,
+    timestamp: Date.now(),
+    data,
+    scope,
+  };
+  void ctx.bus.publish(Channels.live, event).catch(() => undefined);
+}
+
+async function pushOne(ctx: AppContext, t: Target, user: PushCaller | null, resend = false): Promise<string> {
+  const { revision, settings } = await companySettings(ctx, t.company_id);
+  await repo.markSent(ctx.db, t.terminal_id, t.company_id, revision, resend);
+  const cmd = await commandCenterOf(ctx).issue({
+    terminalId: t.terminal_id,
+    liftId: t.lift_id,
+    liftName: t.lift_name,
+    companyId: t.company_id,
+    scope: t.scope,
+    command: { action: 'settings', revision, settings },
+    user: user ? { id: user.userId, name: user.username } : null,
+    ip: user?.ip ?? null,
+  });
+  await repo.setCmd(ctx.db, t.terminal_id, cmd.id);
+  announce(ctx, t, t.scope, { state: 'sent', revision, cmd_id: cmd.id });
+  return cmd.id;
+}
+
+/**
+ * Push the terminal default settings of each terminal's company to one terminal in scope
+ * (4092 otherwise) or to every terminal of the caller's company. Offline terminals stay
+ * `sent` and get the settings again when they reconnect.
+ */
+export async function pushSettings(ctx: AppContext, caller: PushCaller, terminalId?: string) {
+  if (!gatewayOf(ctx)) throw new AppError(4063);
+  const list = await repo.targets(ctx.db, caller.scopePath, terminalId ? { terminalId } : { companyId: caller.companyId });
+  if (terminalId && list.length === 0) throw new AppError(4092);
+  const gw = gatewayOf(ctx);
+  const sent: string[] = [];
+  const pending: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < list.length) {
+      const t = list[next++] as Target;
+      await pushOne(ctx, t, caller);
+      (gw?.isOnline(t.terminal_id) ? sent : pending).push(t.terminal_id);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, list.length) }, worker));
+  const { revision } = await companySettings(ctx, caller.companyId);
+  return { revision, sent, pending };
+}
+
+const followed = new WeakSet<AppContext>();
+/**
+ * Confirmations and reconnections: a U06 (`up_report_parameter`) whose `revision` covers the
+ * pushed one marks the terminal configured; a terminal coming back online (`onoff`) with a
+ * push still pending gets it again once it is heard from (or after `fallbackMs`).
+ */
+export function followSettings(ctx: AppContext, opts: { fallbackMs?: number; resendGapMs?: number } = {}): void {
+  if (followed.has(ctx)) return;
+  followed.add(ctx);
+  const fallbackMs = opts.fallbackMs ?? 3000;
+  const gapMs = opts.resendGapMs ?? 5000;
+  const waiting = new Map<string, NodeJS.Timeout>();
+  const resend = (terminalId: string) => {
+    const t = waiting.get(terminalId);
+    if (t) clearTimeout(t);
+    waiting.delete(terminalId);
+    void (async () => {
+      const claim = await repo.claimPending(ctx.db, terminalId, gapMs);
+      if (!claim) return;
+      const target = await repo.target(ctx.db, terminalId);
+      if (target) await pushOne(ctx, target, null, true);
+    })().catch(() => undefined);
+  };
+  const unsub = ctx.bus.subscribe(Channels.live, (m) => {
+    const e = m as TLiveEvent & { scope?: string | null };
+    if (!e || typeof e.action !== 'string' || !e.terminal_id) return;
+    const id = e.terminal_id;
+    if (e.action === 'onoff') {
+      if ((e.data as { online?: unknown }).online !== true || waiting.has(id)) return;
+      const timer = setTimeout(() => resend(id), fallbackMs);
+      timer.unref();
+      waiting.set(id, timer);
+      return;
+    }
+    // heard from after coming back: its subscription is in place now
+    if (waiting.has(id) && e.action !== 'command_state' && e.action !== 'list_monitor_config') resend(id);
+    if (e.action === 'up_report_parameter') {
+      const rev = Number((e.data as { params?: { revision?: unknown } }).params?.revision);
+      if (!Number.isFinite(rev)) return;
+      void repo.markConfigured(ctx.db, id, rev).then(
+        async (row) => {
+          if (!row) return;
+          const scope = e.scope ?? (await repo.scopeOfCompany(ctx.db, row.company_id));
+          if (scope)
+            announce(ctx, { terminal_id: id, lift_id: e.lift_id, lift_name: e.deviceName ?? null }, scope, {
+              state: 'configured',
+              revision: Number(row.revision),
+            });
+        },
+        () => undefined,
+      );
+    }
+  });
+  ctx.onClose(() => {
+    unsub();
+    for (const t of waiting.values()) clearTimeout(t);
+  });
+}
