@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RegisteredRoute, registeredRoutes } from '../src/modules/resource/registry.ts';
 import { type Harness, startHarness } from './harness.ts';
-import { buildTenant, call, ok, type Tenant } from './org-fixture.ts';
+import { buildTenant, call, ok, PASSWORD, type Tenant } from './org-fixture.ts';
 
 type World = { A: Tenant; B: Tenant; taskId: number; pusherId: number; importJobId: number; terminalId: number; simId: number };
 type Req = { query?: Record<string, unknown>; body?: unknown };
@@ -144,6 +144,14 @@ const PROBES: Record<string, Probe> = {
   'POST /api/device/sim/delete': refuse((w) => ({ body: { id: w.simId } })),
   'GET /api/device/sim/import/template': open('static template'),
   'POST /api/device/sim/import': open('multipart file; rows are checked one by one by the registry suite'),
+  // remote commands and terminal updates
+  'POST /api/device/sendmqtt': refuse(() => ({ body: { action: 'monitor', terminal_id: B_TERMINAL, data: {}, password: PASSWORD } })),
+  'GET /api/device/command/list': list((w) => ({ query: { lift_id: w.B.liftId } }), true),
+  'POST /api/portal/update': list(() => ({ body: { list: [B_TERMINAL], new_version: '9.9.9' } })),
+  'POST /api/portal/package/upload': open('multipart package upload, no tenant id'),
+  'GET /api/portal/package/list': open('package catalogue'),
+  'POST /api/terminal/settings/push': list(() => ({ body: { terminal_id: B_TERMINAL } })),
+  'GET /api/terminal/settings/states': list(),
 };
 
 /** Valid bodies for root-only writes (validation runs before the guard; an invalid body would hide the refusal). */
