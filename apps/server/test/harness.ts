@@ -27,7 +27,7 @@ export async function startHarness(overrides: Record<string, unknown> = {}): Pro
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: `/tmp/liftguard-test-${process.pid}`, SEED_DEMO: '0', ...overrides },
   );
   const handle = await openDatabase({ url: pgUrl ?? 'memory://', dataDir: config.dataDir, schema });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, schema);
   await ensureRoot(handle.db, ADMIN_PASSWORD);
   const built = await buildApp(config, handle);
   await built.app.ready();
