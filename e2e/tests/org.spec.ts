@@ -48,6 +48,7 @@ test('an administrator builds a company, a department, a role and a user; the us
   await companies.select(ACME);
   await companies.openTab('Permissions');
   const routes = page.getByTestId('company-perm-routes');
+  await checkTreeNode(routes, 'home_index');
   await checkTreeNode(routes, 'system');
   const uris = page.getByTestId('company-perm-uris');
   await checkTreeNode(uris, 'group:system_user');
@@ -56,11 +57,16 @@ test('an administrator builds a company, a department, a role and a user; the us
   await expect(page.getByText('Saved').first()).toBeVisible();
   await companies.addUnder(ACME, DEPT, 'department');
 
-  const after =
-    (await apiCall<{ list: Array<Node & { j_auth_list: string[]; j_auth_uris: string[] }> }>(request, root, 'GET', '/api/company/tree'))
-      .body.data?.list ?? [];
-  const acme = after.find((n) => n.name === ACME);
+  const after = (await apiCall<{ list: Node[] }>(request, root, 'GET', '/api/company/tree')).body.data?.list ?? [];
+  const acmeNode = after.find((n) => n.name === ACME);
   const dept = after.find((n) => n.name === DEPT);
+  const detail = await apiCall<Node & { j_auth_list: string[]; j_auth_uris: string[] }>(
+    request,
+    root,
+    'GET',
+    `/api/company/detail?id=${acmeNode?.id}`,
+  );
+  const acme = detail.body.data;
   expect(acme?.j_auth_list).toEqual(expect.arrayContaining(['system', 'system_user', 'system_community', 'system_role']));
   expect(acme?.j_auth_uris).toEqual(expect.arrayContaining(['/community/add', '/user/add']));
   expect(dept?.pid).toBe(acme?.id);
@@ -76,6 +82,7 @@ test('an administrator builds a company, a department, a role and a user; the us
   await pickOption(page, page.getByTestId('role-company'), ACME);
   await page.getByTestId('role-add').click();
   await field(page, 'role-name').fill(ROLE);
+  await checkTreeNode(page.getByTestId('role-perm-routes'), 'home_index');
   await checkTreeNode(page.getByTestId('role-perm-routes'), 'system_user');
   await checkTreeNode(page.getByTestId('role-perm-routes'), 'system_community');
   await checkTreeNode(page.getByTestId('role-perm-uris'), '/community/add');
@@ -102,14 +109,14 @@ test('an administrator builds a company, a department, a role and a user; the us
   const beta = await apiCall<Node>(request, root, 'POST', '/api/company/add', {
     pid: platform?.id,
     name: BETA,
-    j_auth_list: ['system', 'system_community'],
+    j_auth_list: ['home_index', 'system', 'system_community'],
     j_auth_uris: ['/community/add'],
   });
   const betaId = beta.body.data?.id ?? 0;
   const betaRole = await apiCall<{ id: number }>(request, root, 'POST', '/api/role/add', {
     company_id: betaId,
     name: `Viewer ${RUN}`,
-    j_auth_list: ['system', 'system_community'],
+    j_auth_list: ['home_index', 'system', 'system_community'],
     j_auth_uris: ['/community/add'],
   });
   await apiCall(request, root, 'POST', '/api/community/add', { company_id: acme?.id, name: `Acme Garden ${RUN}` });

@@ -1,6 +1,7 @@
 import type { TAuditEntry } from '@liftguard/contract/org/audit';
 import { Button, Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { listAudit } from '../org/api.ts';
 import { usePaged } from '../org/usePaged.ts';
@@ -88,7 +89,13 @@ export default function AuditPage() {
           expandedRowRender: (r) => <Typography.Text code>{JSON.stringify(r.detail)}</Typography.Text>,
         }}
         columns={[
-          { key: 'at', title: t('org.audit.at'), dataIndex: 'at', width: 190, render: (v: string) => new Date(v).toLocaleString() },
+          {
+            key: 'at',
+            title: t('org.audit.at'),
+            dataIndex: 'at',
+            width: 190,
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+          },
           { key: 'user', title: t('org.audit.user'), dataIndex: 'username', render: (v) => v ?? '—' },
           { key: 'action', title: t('org.audit.action'), dataIndex: 'action', render: (v: string) => <Tag>{v}</Tag> },
           { key: 'target', title: t('org.audit.target'), dataIndex: 'target', render: (v) => v ?? '—' },

@@ -1,4 +1,4 @@
-import { Empty, Tree, Typography } from 'antd';
+import { Empty, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkedForTree, type PermNode, selectionFromTree } from './permission-tree.ts';
 
@@ -14,23 +14,16 @@ type Props = {
 export function PermissionTree({ nodes, value, onChange, disabled, testId }: Props) {
   const { t } = useTranslation();
   if (!nodes.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('org.perm.none')} />;
-  const label = (n: PermNode) => {
-    const text = n.label.includes('.') && !n.label.startsWith('/') ? t(n.label) : n.label;
-    return (
-      <span title={n.hint} data-perm={n.key}>
-        {text}
-        {n.hint && (
-          <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontSize: 12 }}>
-            {n.hint}
-          </Typography.Text>
-        )}
-      </span>
-    );
-  };
+  // the server's description of a write URI (English, from the API) is a tooltip, not inline text
+  const label = (n: PermNode) => (
+    <span title={n.hint} data-perm={n.key}>
+      {n.label.includes('.') && !n.label.startsWith('/') ? t(n.label) : n.label}
+    </span>
+  );
   const toData = (list: PermNode[]): object[] =>
     list.map((n) => ({ key: n.key, title: label(n), children: n.children ? toData(n.children) : undefined }));
   return (
-    <div data-testid={testId}>
+    <div data-testid={testId} style={{ overflowX: 'auto' }}>
       <Tree
         checkable
         selectable={false}

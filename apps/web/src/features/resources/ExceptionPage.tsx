@@ -1,4 +1,5 @@
 import { Card, Input, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { listExceptions, type ServerException } from '../org/api.ts';
 import { usePaged } from '../org/usePaged.ts';
@@ -27,7 +28,13 @@ export default function ExceptionPage() {
           expandedRowRender: (r) => <pre style={{ margin: 0, whiteSpace: 'pre-wrap', fontSize: 12 }}>{r.stack}</pre>,
         }}
         columns={[
-          { key: 'at', title: t('org.exception.at'), dataIndex: 'at', width: 190, render: (v: string) => new Date(v).toLocaleString() },
+          {
+            key: 'at',
+            title: t('org.exception.at'),
+            dataIndex: 'at',
+            width: 190,
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+          },
           { key: 'method', title: t('org.exception.method'), dataIndex: 'method', width: 90, render: (v) => (v ? <Tag>{v}</Tag> : '—') },
           {
             key: 'url',

@@ -89,10 +89,15 @@ export default function UserPage() {
           {
             key: 'memberships',
             title: t('org.user.memberships'),
+            width: 300,
             render: (_, u) => (
               <Flex wrap gap={4}>
                 {u.memberships.map((m) => (
-                  <Tag key={m.id} color={m.node_type === 'company' ? 'blue' : 'geekblue'}>
+                  <Tag
+                    key={m.id}
+                    color={m.node_type === 'company' ? 'blue' : 'geekblue'}
+                    style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}
+                  >
                     {m.company_name}
                     {m.role_name ? ` · ${m.role_name}` : ''}
                   </Tag>
