@@ -67,7 +67,7 @@ async function userOf(companyId: number, uris: string[]): Promise<string> {
 }
 
 try {
-  await migrateToLatest(db);
+  await migrateToLatest(db, schema);
   await ensureRoot(db, 'Bench#Admin1');
   const built = await buildApp(config, handle);
   await built.app.ready();
