@@ -6,7 +6,6 @@ import type { DB } from './db-schema.ts';
  *   .where((eb) => companyInScope(eb, 'lift.company_id', scope.scopePath))
  * `scopePath` is AuthContext.scopePath (e.g. '/1/4/'); it covers the company and all below it.
  */
-// biome-ignore lint/suspicious/noExplicitAny: works for any table that carries a company id column
 export function companyInScope<DBT, TB extends keyof DBT>(eb: ExpressionBuilder<DBT, TB>, column: string, scopePath: string) {
   return eb(
     // biome-ignore lint/suspicious/noExplicitAny: column reference by name
