@@ -91,7 +91,7 @@ export class SimTerminal {
 
   async start(): Promise<void> {
     const o = this.opts;
-    this.client = await mqtt.connectAsync(o.url, {
+    const client = mqtt.connect(o.url, {
       clientId: this.id,
       username: this.id,
       password: o.secret,
@@ -100,7 +100,20 @@ export class SimTerminal {
       connectTimeout: 20_000,
       keepalive: 60,
     });
-    this.client.on('message', (_topic, payload) => this.onDown(payload));
+    // listen before the CONNACK: a broker delivers the queued commands of a persistent session
+    // right behind it (Mosquitto in the same packet), and a message without a listener is lost
+    client.on('message', (_topic, payload) => this.onDown(payload));
+    this.client = client;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        client.once('connect', () => resolve());
+        client.once('error', reject);
+      });
+    } catch (err) {
+      this.client = null;
+      await client.endAsync(true);
+      throw err;
+    }
     await this.client.subscribeAsync(downTopic(this.id, o.root), { qos: 1 });
     this.send('U02', { version: this.version });
     this.reportStatus();

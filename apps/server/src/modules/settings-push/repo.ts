@@ -74,19 +74,33 @@ export async function markConfigured(db: Database, terminalId: string, revision:
 }
 
 /**
- * Claim the re-send of a pending push to a terminal that came back (at most once per
- * `gapMs`, so several instances or flapping connections do not flood it).
+ * Claim the re-send of a pending push to a terminal that came back: only when its last
+ * attempt ended without reaching it (expired, timed out, failed), at most once per `gapMs`,
+ * so several instances or flapping connections do not flood it.
  */
 export async function claimPending(db: Database, terminalId: string, gapMs: number) {
   const now = new Date();
-  return db
-    .updateTable('terminal_config')
-    .set({ resent_at: now })
-    .where('terminal_id', '=', terminalId)
-    .where('state', '=', 'sent')
-    .where((eb) => eb.or([eb('resent_at', 'is', null), eb('resent_at', '<', new Date(now.getTime() - gapMs))]))
-    .returning(['company_id'])
-    .executeTakeFirst();
+  return (
+    db
+      .updateTable('terminal_config')
+      .set({ resent_at: now })
+      .where('terminal_id', '=', terminalId)
+      .where('state', '=', 'sent')
+      .where((eb) => eb.or([eb('resent_at', 'is', null), eb('resent_at', '<', new Date(now.getTime() - gapMs))]))
+      // only when the last attempt is over without reaching it (an open one may still arrive)
+      .where((eb) =>
+        eb.or([
+          eb('cmd_id', 'is', null),
+          eb(
+            'cmd_id',
+            'in',
+            eb.selectFrom('command').select('command.id').where('command.state', 'in', ['failed', 'timed_out', 'expired']),
+          ),
+        ]),
+      )
+      .returning(['company_id'])
+      .executeTakeFirst()
+  );
 }
 
 export async function states(db: Database, scopePath: string, q: { page: number; size: number; keyword?: string | undefined }) {

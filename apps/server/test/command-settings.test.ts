@@ -1,0 +1,3 @@
+import { settingsSuite } from './command-settings-suite.ts';
+
+settingsSuite('settings push on the embedded broker', () => ({}));
