@@ -21,16 +21,16 @@ const group =
     import('../features/placeholder/GroupPage.tsx').then((m) => ({ default: () => <m.GroupPage name={name} /> }));
 
 export const PAGES: Readonly<Record<string, PageLoader>> = {
-  home_index: placeholder('home_index'),
+  home_index: () => import('../features/dashboard/DashboardPage.tsx'),
   explain: placeholder('explain'),
-  monitor: placeholder('monitor'),
+  monitor: () => import('../features/monitor/MonitorPage.tsx'),
 
   system: group('system'),
   system_company: () => import('../features/org/CompanyPage.tsx'),
   system_user: () => import('../features/users/UserPage.tsx'),
   system_role: () => import('../features/roles/RolePage.tsx'),
   system_community: () => import('../features/communities/CommunityPage.tsx'),
-  system_settings: placeholder('system_settings'),
+  system_settings: () => import('../features/settings/SettingsPage.tsx'),
   system_pusher_account: placeholder('system_pusher_account'),
   system_audit: () => import('../features/audit/AuditPage.tsx'),
 
@@ -41,12 +41,12 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   device_terminal: () => import('../features/terminals/TerminalPage.tsx'),
   device_fault: placeholder('device_fault'),
   device_sim: () => import('../features/sims/SimPage.tsx'),
-  device_monitor: placeholder('device_monitor'),
+  device_monitor: () => import('../features/monitor/MonitorDetailPage.tsx'),
 
   dev: group('dev'),
   dev_res: () => import('../features/resources/ResourcePage.tsx'),
   dev_exception: () => import('../features/resources/ExceptionPage.tsx'),
-  dev_terminal_exception: placeholder('dev_terminal_exception'),
+  dev_terminal_exception: () => import('../features/terminal-exception/TerminalExceptionPage.tsx'),
   dev_app_crash_log: placeholder('dev_app_crash_log'),
 
   control: group('control'),
@@ -58,8 +58,8 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   dtzj_data: placeholder('dtzj_data'),
   dtzj_logs: placeholder('dtzj_logs'),
 
-  m_home: placeholder('m_home'),
-  m_monitor: placeholder('m_monitor'),
+  m_home: () => import('../features/mobile/MobileHomePage.tsx'),
+  m_monitor: () => import('../features/monitor/MobileMonitorPage.tsx'),
   set_pwd_page: () => import('../features/auth/SetPasswordPage.tsx'),
 
   // pages outside the contract's route table

@@ -7,7 +7,24 @@ type Tree = { [key: string]: string | Tree };
 const files = import.meta.glob<Tree>('./*/*.json', { import: 'default' });
 
 /** Areas of the shell; feature pages add their own `<area>.json` beside them. */
-export const AREAS = ['app', 'route', 'page', 'auth', 'shell', 'error', 'org', 'lift', 'terminal', 'sim'] as const;
+export const AREAS = [
+  'app',
+  'route',
+  'page',
+  'auth',
+  'shell',
+  'error',
+  'org',
+  'lift',
+  'terminal',
+  'sim',
+  'monitor',
+  'command',
+  'dashboard',
+  'settings',
+  'terminalException',
+  'live',
+] as const;
 
 /** The catalogue of one locale: `{ app: {...}, route: {...}, ... }`. */
 export async function loadCatalogue(locale: Locale): Promise<Tree> {

@@ -2,6 +2,7 @@ import { Avatar, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { LiveBridge } from '../../features/monitor/LiveBridge.tsx';
 import { DefaultLogo } from '../DefaultLogo.tsx';
 import { LanguageSwitch } from '../LanguageSwitch.tsx';
 import { useCurrentUser } from '../session.ts';
@@ -16,6 +17,7 @@ export function MobileShell() {
   const name = user?.realname || user?.username || '';
   return (
     <div className={styles.mobileLayout}>
+      <LiveBridge />
       <header className={styles.mobileHeader}>
         <DefaultLogo inverse title={t('shell.header.defaultLogo')} />
         <div style={{ display: 'flex', alignItems: 'center' }}>

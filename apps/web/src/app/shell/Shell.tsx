@@ -1,6 +1,7 @@
 import { Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { LiveBridge } from '../../features/monitor/LiveBridge.tsx';
 import { ShellHeader } from './ShellHeader.tsx';
 import styles from './shell.module.css';
 
@@ -10,6 +11,7 @@ export function Shell() {
   return (
     <Layout className={styles.layout}>
       <ShellHeader />
+      <LiveBridge />
       <Layout.Content className={styles.content}>
         <Outlet />
       </Layout.Content>
