@@ -41,7 +41,7 @@ export async function makeUser(
   db: Database,
   companyId: number,
   uris: string[],
-  opts: { language?: string } = {},
+  opts: { language?: string; extraAuth?: string[] } = {},
 ): Promise<{ token: string; userId: number }> {
   seq++;
   const role = await db
@@ -53,7 +53,7 @@ export async function makeUser(
       j_auth_list: '[]',
       j_app_auth: '[]',
       j_expert_auth: '[]',
-      j_extra_auth: '[]',
+      j_extra_auth: JSON.stringify(opts.extraAuth ?? []),
       j_auth_uris: JSON.stringify(uris),
     })
     .returning('id')

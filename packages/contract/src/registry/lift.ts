@@ -31,7 +31,8 @@ export const ALARM_PERSONS_MAX = 2;
 export const ALARM_PERSONS_RULE_FROM = '2025-06-23';
 export const DEFAULT_EXPIRY_MONTHS = 12;
 /** Permission URI that lets a user set a lift's monitor expiry (checked in the lift service). */
-export const SET_EXPIRE_URI = '/device/set_expire';
+/** The extra advanced permission (org EXTRA_AUTH_KEYS) that lets a user set a lift's monitor expiry. */
+export const SET_EXPIRE_KEY = 'lift_expire_edit';
 
 export const ZPerson = z.object({ name: z.string().trim().max(32), mobile: z.string().trim().max(20) });
 export type TPerson = z.infer<typeof ZPerson>;
@@ -88,7 +89,7 @@ export const ZLiftForm = z.object({
   insurance_no: text(64),
   insurance_expire: z.string().trim().max(10).nullable().optional(),
   is_virtual: z.boolean().optional(),
-  /** monitor expiry (ISO date or date-time); only with the SET_EXPIRE_URI permission */
+  /** monitor expiry (ISO date or date-time); only with the SET_EXPIRE_KEY permission */
   expire_at: z.string().trim().max(30).optional(),
 });
 export type TLiftForm = z.infer<typeof ZLiftForm>;

@@ -7,7 +7,15 @@ import type { Caller } from './service.ts';
 /** The acting user and scope of a request (shared by the registry modules). */
 export function callerOf(req: FastifyRequest): Caller {
   const s = scopeOf(req);
-  return { userId: s.userId, username: s.username, companyId: s.companyId, scopePath: s.scopePath, isRoot: s.isRoot, uris: s.uris };
+  return {
+    userId: s.userId,
+    username: s.username,
+    companyId: s.companyId,
+    scopePath: s.scopePath,
+    isRoot: s.isRoot,
+    uris: s.uris,
+    keys: s.keys,
+  };
 }
 
 /** Audit a registry write made by `caller`. */

@@ -196,7 +196,10 @@ export const liftModule: Module = {
 
     api.post(
       '/device/collect',
-      { schema: { tags, summary: 'Add a lift to favourites (4041 when already there)', body: ZIdBody, response: { 200: ZOk } } },
+      {
+        config: { auth: 'self' },
+        schema: { tags, summary: 'Add a lift to favourites (4041 when already there)', body: ZIdBody, response: { 200: ZOk } },
+      },
       async (req) => {
         const caller = callerOf(req);
         const lift = await repo.findLiftRaw(db, caller.scopePath, req.body.id);
@@ -207,7 +210,10 @@ export const liftModule: Module = {
     );
     api.post(
       '/device/uncollect',
-      { schema: { tags, summary: 'Remove a lift from favourites (4042 when not there)', body: ZIdBody, response: { 200: ZOk } } },
+      {
+        config: { auth: 'self' },
+        schema: { tags, summary: 'Remove a lift from favourites (4042 when not there)', body: ZIdBody, response: { 200: ZOk } },
+      },
       async (req) => {
         const caller = callerOf(req);
         const lift = await repo.findLiftRaw(db, caller.scopePath, req.body.id);

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { TerminalInfo } from './repo.ts';
 import { type Caller, checkLift, type LiftRaw, type Lookup, uniqueViolationCode } from './service.ts';
 
-const caller: Caller = { userId: 1, username: 'u', companyId: 7, scopePath: '/1/7/', isRoot: false, uris: [] };
+const caller: Caller = { userId: 1, username: 'u', companyId: 7, scopePath: '/1/7/', isRoot: false, uris: [], keys: [] };
 const now = new Date('2026-01-10T00:00:00Z');
 const t = (id: string, over: Partial<TerminalInfo> = {}): [string, TerminalInfo] => [
   id,
@@ -93,9 +93,7 @@ describe('checkLift (rules that need the database, on a preloaded lookup)', () =
   });
   it('expiry only with the permission (4147); empty dates 4144; m3u8 format 4146', () => {
     expect(codeOf(() => create({ expire_at: '2030-01-01' }))).toBe(4147);
-    expect((create({ expire_at: '2030-01-01' }, { ...caller, uris: ['/device/set_expire'] }).expire_at as Date).getUTCFullYear()).toBe(
-      2030,
-    );
+    expect((create({ expire_at: '2030-01-01' }, { ...caller, keys: ['lift_expire_edit'] }).expire_at as Date).getUTCFullYear()).toBe(2030);
     expect(create({ expire_at: '2030-01-01' }, { ...caller, isRoot: true }).expire_at).toBeInstanceOf(Date);
     expect(codeOf(() => create({ expire_at: '' }, { ...caller, isRoot: true }))).toBe(4144);
     expect(codeOf(() => create({ m3u8_url: 'http://x/y.flv' }))).toBe(4146);

@@ -1,4 +1,4 @@
-import { type ErrorCode, SET_EXPIRE_URI, type TLiftBatchEditRequest, type TLiftForm, type TPerson } from '@liftguard/contract';
+import { type ErrorCode, SET_EXPIRE_KEY, type TLiftBatchEditRequest, type TLiftForm, type TPerson } from '@liftguard/contract';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { LiftTable } from '../../platform/db-schema.ts';
@@ -23,6 +23,8 @@ export type Caller = {
   scopePath: string;
   isRoot: boolean;
   uris: readonly string[];
+  /** permission keys, extra advanced permissions included */
+  keys: readonly string[];
 };
 
 export type LiftRaw = Selectable<LiftTable>;
@@ -38,7 +40,7 @@ export type Lookup = {
   mains: Map<number, MainInfo>;
 };
 
-export const canSetExpiry = (c: Caller): boolean => c.isRoot || c.uris.includes(SET_EXPIRE_URI);
+export const canSetExpiry = (c: Caller): boolean => c.isRoot || c.keys.includes(SET_EXPIRE_KEY);
 const nonEmpty = (v: string | null | undefined): v is string => typeof v === 'string' && v.trim() !== '';
 
 export async function loadLookup(db: Database, caller: Caller, forms: Partial<TLiftForm>[], exceptId?: number): Promise<Lookup> {
