@@ -14,10 +14,10 @@ import WebSocket from 'ws';
 import { buildApp } from '../apps/server/src/app.ts';
 import { hashTerminalSecret, newTerminalSecret, startGateway } from '../apps/server/src/gateway/index.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { dropSchema, openDatabase } from '../apps/server/src/platform/db.ts';
+import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { migrateToLatest } from '../apps/server/src/platform/migrate.ts';
 import { hashToken, newToken } from '../apps/server/src/platform/tokens.ts';
-import { root } from './support.ts';
+import { freshPgDatabase, root } from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +31,6 @@ const { values } = parseArgs({
 const N = Number(values.terminals);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
-const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MOSQUITTO = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 
 const pct = (xs: number[], p: number) => {
@@ -82,7 +81,7 @@ function child(args: object): {
 }
 
 async function run(engine: 'embedded' | 'mosquitto') {
-  const schema = engine === 'mosquitto' ? `bench_rt_${randomBytes(4).toString('hex')}` : undefined;
+  const pgDb = engine === 'mosquitto' ? await freshPgDatabase(`bench_rt_${randomBytes(4).toString('hex')}`) : undefined;
   const topicRoot = `lgb${randomBytes(3).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-rt-bench-'));
   const config = loadConfig(
@@ -98,7 +97,7 @@ async function run(engine: 'embedded' | 'mosquitto') {
       ...(engine === 'mosquitto' ? { MQTT_URL: MOSQUITTO } : {}),
     },
   );
-  const handle = await openDatabase({ url: engine === 'mosquitto' ? PG : 'memory://', dataDir, schema });
+  const handle = await openDatabase({ url: pgDb?.url ?? 'memory://', dataDir });
   await migrateToLatest(handle.db);
   const db = handle.db;
   // one company under a platform company, N lifts with terminals, one watching user
@@ -238,7 +237,7 @@ async function run(engine: 'embedded' | 'mosquitto') {
   ws.close();
   await built.close();
   await handle.close();
-  if (schema) await dropSchema(PG, schema);
+  await pgDb?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   return {
     engine: engine === 'embedded' ? 'embedded aedes + PGlite' : 'Mosquitto + PostgreSQL',
