@@ -8,6 +8,7 @@ import {
   UPSTREAM,
 } from '@liftguard/contract';
 import { sql } from 'kysely';
+import { alertingFor } from '../modules/fault/service.ts';
 import { type Bus, Channels } from '../platform/bus.ts';
 import type { Database } from '../platform/db.ts';
 import type { TerminalDirectory, TerminalEntry } from './directory.ts';
@@ -225,6 +226,8 @@ export class Ingest {
         occurredAt: occurredAt.toISOString(),
       };
       await bus.publish(Channels.faultRaised, fault);
+      // the company's "on screen" choice for this code: the browser pops a notice only when true
+      const alert_screen = (await alertingFor({ db }, companyId, data.code).catch(() => ({ screen: true }))).screen;
       this.emit(entry, 'U03', {
         ...data,
         fault_id: row.id,
@@ -232,8 +235,10 @@ export class Ingest {
         trapped: row.trapped,
         floor: data.floor,
         floor_display: data.floor_display,
+        alert_screen,
       });
-      if (row.repeat_count === 1) await publishLive(bus, entry, 'addF', { fault_id: row.id, code: data.code, trapped: row.trapped });
+      if (row.repeat_count === 1)
+        await publishLive(bus, entry, 'addF', { fault_id: row.id, code: data.code, trapped: row.trapped, alert_screen });
       return;
     }
     if (code === 'U04') {

@@ -296,6 +296,8 @@ export type FaultTable = {
   /** passengers trapped (U03 trapped) */
   trapped: Generated<boolean>;
   created_at: Timestamp;
+  /** set with the enqueue of its SMS alert job (0009); null = the alert sweeper picks it up */
+  alert_enqueued_at: Timestamp | null;
 };
 
 export type LiftStatusHistoryTable = {

@@ -98,7 +98,11 @@ export function codeCatalogue(locale: Locale) {
 }
 
 /** Whether a code alerts on screen and by SMS for a company (its choice, else the catalogue default) — for the live channel. */
-export async function alertingFor(ctx: AppContext, companyId: number, code: string): Promise<{ screen: boolean; sms: boolean }> {
+export async function alertingFor(
+  ctx: Pick<AppContext, 'db'>,
+  companyId: number,
+  code: string,
+): Promise<{ screen: boolean; sms: boolean }> {
   const saved = (await repo.findSettings(ctx.db, companyId)).find((s) => s.code === code);
   return saved ? { screen: saved.screen, sms: saved.sms } : defaultFaultAlerting(code);
 }

@@ -37,6 +37,43 @@ export async function findFaultForAlert(db: Db, faultId: number) {
     .executeTakeFirst();
 }
 
+/** Record that the alert job of these faults is enqueued (same transaction as the enqueue). */
+export async function markAlertEnqueued(db: Db, faultIds: number[], at: Date): Promise<void> {
+  if (faultIds.length === 0) return;
+  await db.updateTable('fault').set({ alert_enqueued_at: at }).where('id', 'in', faultIds).execute();
+}
+
+/**
+ * Take the open faults created in [since, before) whose alert was never enqueued and mark them
+ * enqueued in one statement (the caller enqueues their jobs in the same transaction); rows
+ * another sweeper holds are skipped.
+ */
+export async function claimUnalertedFaults(
+  tx: Transaction<DB>,
+  w: { since: Date; before: Date; limit: number; at: Date },
+): Promise<number[]> {
+  const rows = await tx
+    .updateTable('fault')
+    .set({ alert_enqueued_at: w.at })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('fault')
+        .select('id')
+        .where('alert_enqueued_at', 'is', null)
+        .where('solved_at', 'is', null)
+        .where('state', '=', 'untreated')
+        .where('created_at', '>=', w.since)
+        .where('created_at', '<', w.before)
+        .orderBy('id')
+        .limit(w.limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
 /** Lock the company row: alerts of one company are decided one at a time (limit and counters). */
 export async function lockCompany(tx: Transaction<DB>, companyId: number) {
   return tx

@@ -14,7 +14,11 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 export const smsModule: Module = {
   name: 'sms',
   register(api, ctx) {
-    startSmsAlerts(ctx, (handler) => ctx.bus.subscribe(Channels.faultRaised, handler));
+    startSmsAlerts(
+      ctx,
+      (handler) => ctx.bus.subscribe(Channels.faultRaised, handler),
+      (err) => api.log.error({ err }, 'alert sweeper failed'),
+    );
 
     api.get(
       '/sms/list',

@@ -32,13 +32,44 @@ export function alertKey(ctx: AppContext, prefix: string, faultId: number): stri
  * several instances (Redis bus) hear the same event.
  */
 export async function enqueueFaultAlert(ctx: AppContext, ev: TFaultRaisedEvent): Promise<void> {
-  await enqueue(ctx.db, {
-    queue: SMS_QUEUES.alert,
-    payload: { faultId: ev.faultId },
-    dedupeKey: alertKey(ctx, 'fault-alert', ev.faultId),
-    priority: 5,
+  await ctx.db.transaction().execute(async (tx) => {
+    await enqueue(tx, alertJob(ctx, ev.faultId));
+    await repo.markAlertEnqueued(tx, [ev.faultId], clockFor(ctx).now());
   });
   jobsFor(ctx).kick();
+}
+
+function alertJob(ctx: AppContext, faultId: number) {
+  return { queue: SMS_QUEUES.alert, payload: { faultId }, dedupeKey: alertKey(ctx, 'fault-alert', faultId), priority: 5 };
+}
+
+/** How often the sweeper looks for faults whose alert was never enqueued. */
+export const ALERT_SWEEP_MS = 15_000;
+
+/**
+ * Never lose an alert: open faults of the last 24 h whose alert job was never enqueued (the bus
+ * event was lost, or the process died between the fault insert and the event) get it now, in
+ * the statement's transaction together with `alert_enqueued_at`. Idempotent: a second run finds
+ * nothing, and the job's dedupe key makes a race with the bus path enqueue once.
+ * `graceMs` leaves the newest faults to the bus path.
+ */
+export async function sweepUnalertedFaults(ctx: AppContext, opts: { graceMs?: number; limit?: number } = {}): Promise<number> {
+  const now = clockFor(ctx).now();
+  const n = await ctx.db.transaction().execute(async (tx) => {
+    const ids = await repo.claimUnalertedFaults(tx, {
+      since: new Date(now.getTime() - 86_400_000),
+      before: new Date(now.getTime() - (opts.graceMs ?? 5_000)),
+      limit: opts.limit ?? 500,
+      at: now,
+    });
+    await enqueueMany(
+      tx,
+      ids.map((id) => alertJob(ctx, id)),
+    );
+    return ids.length;
+  });
+  if (n > 0) jobsFor(ctx).kick();
+  return n;
 }
 
 /** Decide, per alarm contact, send or suppress; record every decision; queue the ones to send. */
@@ -132,7 +163,11 @@ export async function runSmsSend(ctx: AppContext, recordId: number): Promise<voi
 }
 
 /** Register the SMS job handlers and the fault subscription on one app. */
-export function startSmsAlerts(ctx: AppContext, subscribe: (handler: (m: unknown) => void) => () => void): void {
+export function startSmsAlerts(
+  ctx: AppContext,
+  subscribe: (handler: (m: unknown) => void) => () => void,
+  onError: (err: unknown) => void = () => undefined,
+): void {
   const jobs = jobsFor(ctx);
   jobs.register(SMS_QUEUES.alert, {
     run: async (p) => {
@@ -149,6 +184,21 @@ export function startSmsAlerts(ctx: AppContext, subscribe: (handler: (m: unknown
     enqueueFaultAlert(ctx, ev.data).catch(() => undefined);
   });
   ctx.onClose(off);
+  // The sweeper is the safety net of the bus path (tests call sweepUnalertedFaults themselves).
+  if (ctx.config.NODE_ENV !== 'test') {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      sweepUnalertedFaults(ctx)
+        .catch(onError)
+        .finally(() => {
+          running = false;
+        });
+    }, ALERT_SWEEP_MS);
+    timer.unref();
+    ctx.onClose(() => clearInterval(timer));
+  }
 }
 
 export { PROVIDER_LIMITS };

@@ -6,6 +6,7 @@ import * as m0005 from './0005_registry.ts';
 import * as m0006 from './0006_realtime.ts';
 import * as m0007 from './0007_alerts.ts';
 import * as m0008 from './0008_commands.ts';
+import * as m0009 from './0009_alert_sweeper.ts';
 
 /** Numbered migrations, applied in key order at start. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0006_realtime': m0006,
   '0007_alerts': m0007,
   '0008_commands': m0008,
+  '0009_alert_sweeper': m0009,
 };
