@@ -24,6 +24,7 @@ export const AREAS = [
   'settings',
   'terminalException',
   'live',
+  'ota',
 ] as const;
 
 /** The catalogue of one locale: `{ app: {...}, route: {...}, ... }`. */

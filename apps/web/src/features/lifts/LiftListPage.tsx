@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../app/feedback.tsx';
+import { RemoteControlButton } from '../commands/RemoteControlButton.tsx';
 import { deleteLift, listLifts } from './api.ts';
 import { BatchEditModal } from './BatchEditModal.tsx';
 import { ImportModal } from './ImportModal.tsx';
@@ -94,6 +95,7 @@ export default function LiftListPage() {
         actions={(l) => (
           <Space size={4}>
             <Link to={`/device/monitor/${l.id}`}>{t('lift.action.monitor')}</Link>
+            <RemoteControlButton lift={l} />
             <Button type="link" size="small" onClick={() => openForm(l)}>
               {t('lift.action.edit')}
             </Button>

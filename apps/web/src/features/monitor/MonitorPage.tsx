@@ -19,9 +19,21 @@ export default function MonitorPage() {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [online, setOnline] = useState<'all' | '1' | '0'>('all');
   const lifts = useQuery({
-    queryKey: ['monitor', 'lifts', keyword, page],
-    queryFn: ({ signal }) => listMonitorLifts({ page, size: SIZE, keyword: keyword || undefined }, signal),
+    queryKey: ['monitor', 'lifts', keyword, online, page],
+    queryFn: ({ signal }) =>
+      listMonitorLifts(
+        {
+          page,
+          size: SIZE,
+          keyword: keyword || undefined,
+          online: online === 'all' ? undefined : online,
+          orderKey: 'id',
+          orderMethod: 'asc',
+        },
+        signal,
+      ),
   });
   const list = lifts.data?.list ?? [];
   const states = useQueries({
@@ -67,6 +79,19 @@ export default function MonitorPage() {
             }}
             style={{ width: 240 }}
             data-testid="monitor-search"
+          />
+          <Segmented
+            value={online}
+            onChange={(v) => {
+              setOnline(v as 'all' | '1' | '0');
+              setPage(1);
+            }}
+            options={[
+              { value: 'all', label: t('monitor.filter.all') },
+              { value: '1', label: t('monitor.online') },
+              { value: '0', label: t('monitor.offline') },
+            ]}
+            data-testid="monitor-online-filter"
           />
           <Segmented
             value={view}

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback.tsx';
 import { usePagedList } from '../lifts/usePagedList.ts';
+import { OtaToolbar } from '../ota/OtaToolbar.tsx';
 import { deleteTerminal, listTerminals } from './api.ts';
 import { RegisterTerminalModal } from './RegisterTerminalModal.tsx';
 
@@ -17,6 +18,7 @@ export function TerminalList() {
   const qc = useQueryClient();
   const list = usePagedList(['terminal', 'list'], listTerminals);
   const [registering, setRegistering] = useState(false);
+  const [selected, setSelected] = useState<TTerminal[]>([]);
   const remove = useMutation({
     mutationFn: deleteTerminal,
     onSuccess: () => {
@@ -113,6 +115,7 @@ export function TerminalList() {
             onChange={(v: string | undefined) => set('online', v)}
           />
         </Space>
+        <OtaToolbar selected={selected.map((r) => r.terminal_id)} />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)} data-testid="terminal-add">
           {t('terminal.action.register')}
         </Button>
@@ -125,6 +128,11 @@ export function TerminalList() {
         loading={list.q.isFetching}
         pagination={{ ...list.pagination, showTotal: (n) => t('lift.total', { count: n }) }}
         onChange={list.onTableChange}
+        rowSelection={{
+          selectedRowKeys: selected.map((r) => r.id),
+          onChange: (_, rows) => setSelected(rows),
+          preserveSelectedRowKeys: true,
+        }}
         scroll={{ x: 1000 }}
       />
       <RegisterTerminalModal open={registering} onClose={() => setRegistering(false)} />

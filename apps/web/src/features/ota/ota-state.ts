@@ -1,0 +1,61 @@
+import { APK_FILE_NAME, versionNumber } from '@liftguard/contract/registry/terminal';
+
+/** One terminal's upgrade as the progress dialog shows it. */
+export type UpgradeRow = {
+  terminal_id: string;
+  cmd_id: string | null;
+  from: string | null;
+  to: string;
+  stage: 'waiting' | 'downloading' | 'installing' | 'success' | 'failure';
+  progress: number;
+  reason?: string;
+};
+
+export function rowsOf(
+  sent: { terminal_id: string; cmd_id: string | null; current_version: string | null; new_version: string }[],
+): UpgradeRow[] {
+  return sent.map((s) => ({
+    terminal_id: s.terminal_id,
+    cmd_id: s.cmd_id,
+    from: s.current_version,
+    to: s.new_version,
+    stage: 'waiting',
+    progress: 0,
+  }));
+}
+
+const STAGES = new Set(['downloading', 'installing', 'success', 'failure']);
+
+/**
+ * Apply a `return_update` / `return_update_apk` report (U08: cmd_id, stage, progress, reason).
+ * Reports of other commands are ignored; a finished row does not change again. Pure, unit-tested.
+ */
+export function applyUpdateReport(rows: readonly UpgradeRow[], terminalId: string | null, data: Record<string, unknown>): UpgradeRow[] {
+  const stage = typeof data.stage === 'string' && STAGES.has(data.stage) ? (data.stage as UpgradeRow['stage']) : null;
+  if (!terminalId || !stage) return [...rows];
+  return rows.map((r) => {
+    if (r.terminal_id !== terminalId) return r;
+    if (r.cmd_id && typeof data.cmd_id === 'string' && data.cmd_id !== r.cmd_id) return r;
+    if (r.stage === 'success' || r.stage === 'failure') return r;
+    const progress =
+      stage === 'success' ? 100 : typeof data.progress === 'number' ? Math.max(r.progress, Math.min(100, data.progress)) : r.progress;
+    return { ...r, stage, progress, reason: typeof data.reason === 'string' ? data.reason : r.reason };
+  });
+}
+
+export const finished = (rows: readonly UpgradeRow[]) =>
+  rows.length > 0 && rows.every((r) => r.stage === 'success' || r.stage === 'failure');
+
+/** Client checks of an update package before upload: why it would be refused, or null. */
+export function checkPackage(
+  kind: 'firmware' | 'apk',
+  version: string,
+  file: { name: string; size: number } | null,
+): 'file' | 'name' | 'ext' | 'size' | 'version' | null {
+  if (!file) return 'file';
+  if (kind === 'apk' && file.name !== APK_FILE_NAME) return 'name';
+  if (kind === 'firmware' && !file.name.toLowerCase().endsWith('.bin')) return 'ext';
+  if (file.size <= 0) return 'size';
+  if (versionNumber(version.trim()) === null) return 'version';
+  return null;
+}
