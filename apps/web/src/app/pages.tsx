@@ -31,7 +31,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   system_role: () => import('../features/roles/RolePage.tsx'),
   system_community: () => import('../features/communities/CommunityPage.tsx'),
   system_settings: () => import('../features/settings/SettingsPage.tsx'),
-  system_pusher_account: placeholder('system_pusher_account'),
+  system_pusher_account: () => import('../features/pusher/PusherPage.tsx'),
   system_audit: () => import('../features/audit/AuditPage.tsx'),
 
   device: group('device'),
@@ -39,7 +39,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   device_remove_list: () => import('../features/lifts/RemovedListPage.tsx'),
   device_end_time_list: () => import('../features/lifts/ExpiredListPage.tsx'),
   device_terminal: () => import('../features/terminals/TerminalPage.tsx'),
-  device_fault: placeholder('device_fault'),
+  device_fault: () => import('../features/faults/FaultPage.tsx'),
   device_sim: () => import('../features/sims/SimPage.tsx'),
   device_monitor: () => import('../features/monitor/MonitorDetailPage.tsx'),
 

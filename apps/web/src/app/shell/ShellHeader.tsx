@@ -3,6 +3,8 @@ import { Avatar, Button, Layout, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FaultNotifier } from '../../features/faults/FaultNotifier.tsx';
+import { TrappedButton } from '../../features/faults/TrappedModal.tsx';
 import { DefaultLogo } from '../DefaultLogo.tsx';
 import { LanguageSwitch } from '../LanguageSwitch.tsx';
 import { PATHS } from '../navigation.ts';
@@ -38,6 +40,8 @@ export function ShellHeader() {
           </Link>
         </Tooltip>
         <FaultBadge />
+        <TrappedButton />
+        <FaultNotifier />
         <TaskCentre />
         <LanguageSwitch />
         <Button type="text" className={styles.userButton} onClick={() => setProfileOpen(true)} data-testid="user-avatar">
