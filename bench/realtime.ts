@@ -98,7 +98,9 @@ async function run(engine: 'embedded' | 'mosquitto') {
     },
   );
   const handle = await openDatabase({ url: pgDb?.url ?? 'memory://', dataDir });
+  console.error('stage: migrate');
   await migrateToLatest(handle.db);
+  console.error('stage: seed');
   const db = handle.db;
   // one company under a platform company, N lifts with terminals, one watching user
   const platform = await db
@@ -181,6 +183,7 @@ async function run(engine: 'embedded' | 'mosquitto') {
   const credsFile = path.join(dataDir, 'creds.json');
   fs.writeFileSync(credsFile, JSON.stringify(creds));
 
+  console.error('stage: build');
   const built = await buildApp(config, handle);
   const gateway = await startGateway(built.ctx, { topicRoot, heartbeatTimeoutMs: 120_000 });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
@@ -205,7 +208,9 @@ async function run(engine: 'embedded' | 'mosquitto') {
     seconds: SECONDS,
     faultEveryMs: Number(values['fault-every-ms']),
   });
+  console.error('stage: connect fleet');
   const connected = await load.next('connected');
+  console.error('stage: load');
   await new Promise((r) => setTimeout(r, 1000));
   const onlineBefore = gateway.stats().online;
   const s0 = gateway.stats();
@@ -221,7 +226,7 @@ async function run(engine: 'embedded' | 'mosquitto') {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   const rss = Math.round(process.memoryUsage().rss / 1_048_576);
-  await new Promise((r) => load.proc.once('exit', r));
+  if (load.proc.exitCode === null) await new Promise((r) => load.proc.once('exit', r));
 
   const raw = child({
     mode: 'raw',
