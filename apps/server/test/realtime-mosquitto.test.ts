@@ -71,7 +71,7 @@ describe('gateway on the machine Mosquitto (external broker)', () => {
     await waitFor(
       async () =>
         !(await h.handle.db.selectFrom('terminal').select('online').where('terminal_id', '=', lift.terminalId).executeTakeFirst())?.online,
-      6000,
+      8000,
     );
     const silentFor = Date.now() - term.lastSentAt;
     expect(silentFor).toBeGreaterThan(1400);
