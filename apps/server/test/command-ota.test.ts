@@ -82,7 +82,10 @@ describe('firmware and app updates over the air', () => {
     expect(sims[0]?.version).toBe('LG2000');
     const t = await h.handle.db.selectFrom('terminal').select('version').where('terminal_id', '=', old.terminalId).executeTakeFirst();
     expect(t?.version).toBe('LG2000');
-    const stages = live.actions('return_update').map((m) => (m.data as { stage: string }).stage);
+    const stages = await waitFor(() => {
+      const st = live.actions('return_update').map((m) => (m.data as { stage: string }).stage);
+      return st.includes('success') ? st : undefined;
+    });
     expect(stages).toEqual(['downloading', 'installing', 'success']);
     expect(live.actions('command_state').some((m) => (m.data as { cmd_id: string; state: string }).cmd_id === id)).toBe(true);
     live.close();

@@ -96,6 +96,24 @@ describe('remote control on the embedded broker', () => {
     ).toBe(4205);
     const noRoute = await seedOperator(h.handle.db, Number(companyPath.split('/').at(-2)), ['/device/sendmqtt/lock']);
     expect((await send(h, noRoute.token, { action: 'lock', terminal_id: lift.terminalId, password: OPERATOR_PASSWORD })).code).toBe(4053);
+    // the per-action route needs only its own URI
+    const viaAction = await h.app.inject({
+      method: 'POST',
+      url: '/api/device/sendmqtt/lock',
+      headers: { authorization: noRoute.token },
+      payload: { terminal_id: lift.terminalId, password: OPERATOR_PASSWORD },
+    });
+    const locked = viaAction.json().data.id as string;
+    await waitFor(async () => (await commandRow(h, locked))?.state === 'succeeded');
+    const viaOther = await h.app.inject({
+      method: 'POST',
+      url: '/api/device/sendmqtt/unlock',
+      headers: { authorization: noRoute.token },
+      payload: { terminal_id: lift.terminalId, password: OPERATOR_PASSWORD },
+    });
+    expect(viaOther.json().code).toBe(4053);
+    await send(h, op.token, { action: 'unlock', terminal_id: lift.terminalId, password: OPERATOR_PASSWORD });
+    await waitFor(() => sims[0]?.status.run_state === 'normal');
     const ok = await send(h, op.token, {
       action: 'call_floor',
       terminal_id: lift.terminalId,

@@ -95,13 +95,16 @@ export function settingsSuite(name: string, overrides: () => Record<string, unkn
       await back.start();
       sims.push(back);
       await waitFor(async () => (await states())[away.terminalId] === 'configured', 10_000);
-      const cmds = await h.handle.db
-        .selectFrom('command')
-        .select(['state', 'user_id'])
-        .where('terminal_id', '=', away.terminalId)
-        .where('action', '=', 'settings')
-        .orderBy('created_at')
-        .execute();
+      const cmds = await waitFor(async () => {
+        const r = await h.handle.db
+          .selectFrom('command')
+          .select(['state', 'user_id'])
+          .where('terminal_id', '=', away.terminalId)
+          .where('action', '=', 'settings')
+          .orderBy('created_at')
+          .execute();
+        return r.at(-1)?.state === 'succeeded' ? r : undefined;
+      });
       expect(cmds.map((c) => c.state)).toEqual(['expired', 'succeeded']);
       expect(cmds[1]?.user_id).toBeNull(); // re-sent by the server on reconnection
     });

@@ -39,7 +39,7 @@ export type IssueInput = {
 };
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-type Open = { terminalId: string; liftId: number | null; liftName: string | null; scope: string; timers: NodeJS.Timeout[] };
+type Open = { action: string; terminalId: string; liftId: number | null; liftName: string | null; scope: string; timers: NodeJS.Timeout[] };
 export type TransitionListener = (row: TCommand, scope: string) => void | Promise<void>;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -120,7 +120,14 @@ export class CommandCenter {
       created_at: new Date(now),
       expires_at: new Date(expiresAt),
     });
-    const open: Open = { terminalId: input.terminalId, liftId: input.liftId, liftName: input.liftName, scope: input.scope, timers: [] };
+    const open: Open = {
+      action,
+      terminalId: input.terminalId,
+      liftId: input.liftId,
+      liftName: input.liftName,
+      scope: input.scope,
+      timers: [],
+    };
     this.open.set(id, open);
     this.pushLive(row, open);
     await this.audit(row, 'queued', input.ip ?? null);
@@ -204,7 +211,14 @@ export class CommandCenter {
 
   private async describe(row: TCommand): Promise<Open> {
     const d = await repo.describeCommand(this.ctx.db, row.id);
-    return { terminalId: row.terminal_id, liftId: row.lift_id, liftName: d?.lift_name ?? null, scope: d?.scope ?? '', timers: [] };
+    return {
+      action: row.action,
+      terminalId: row.terminal_id,
+      liftId: row.lift_id,
+      liftName: d?.lift_name ?? null,
+      scope: d?.scope ?? '',
+      timers: [],
+    };
   }
 
   private onAck(m: AckMessage): void {
@@ -217,13 +231,11 @@ export class CommandCenter {
         return;
       case 'succeeded':
         // an update is done when U08 says so; its `succeeded` ack only says the install began
-        void repo
-          .actionOf(this.ctx.db, id)
-          .then((action) =>
-            action === 'update'
-              ? this.transition(id, ['queued', 'sent'], 'delivered', p)
-              : this.transition(id, ['queued', 'sent', 'delivered', 'timed_out'], 'succeeded', p),
-          );
+        void (this.open.has(id) ? Promise.resolve(this.open.get(id)?.action ?? null) : repo.actionOf(this.ctx.db, id)).then((action) =>
+          action === 'update'
+            ? this.transition(id, ['queued', 'sent'], 'delivered', p)
+            : this.transition(id, ['queued', 'sent', 'delivered', 'timed_out'], 'succeeded', p),
+        );
         return;
       case 'failed':
       case 'rejected':

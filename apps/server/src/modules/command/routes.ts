@@ -1,4 +1,4 @@
-import { dataOf, pageOf, ZCommand, ZCommandListQuery } from '@liftguard/contract';
+import { commandUri, dataOf, pageOf, REMOTE_ACTIONS, ZCommand, ZCommandListQuery } from '@liftguard/contract';
 import { z } from 'zod';
 import { scopeOf } from '../../platform/auth.ts';
 import type { Module } from '../../platform/context.ts';
@@ -31,12 +31,53 @@ export const commandModule: Module = {
         const s = scopeOf(req);
         const cmd = await sendMqtt(
           ctx,
-          { userId: s.userId, username: s.username, scopePath: s.scopePath, isRoot: s.isRoot, uris: s.uris, ip: req.ip },
+          {
+            userId: s.userId,
+            username: s.username,
+            companyId: s.companyId,
+            scopePath: s.scopePath,
+            isRoot: s.isRoot,
+            uris: s.uris,
+            ip: req.ip,
+          },
           req.body,
         );
         return { data: cmd };
       },
     );
+
+    // One route per action as well: the write guard checks `/device/sendmqtt/<action>` by itself and
+    // the resource tree lists each action as a grantable URI (the role editor shows them).
+    for (const action of REMOTE_ACTIONS) {
+      api.post(
+        commandUri(action),
+        {
+          schema: {
+            tags,
+            summary: `Remote command: ${action.replace('_', ' ')}`,
+            body: z.record(z.string(), z.unknown()),
+            response: { 200: dataOf(ZCommand) },
+          },
+        },
+        async (req) => {
+          const s = scopeOf(req);
+          const cmd = await sendMqtt(
+            ctx,
+            {
+              userId: s.userId,
+              username: s.username,
+              companyId: s.companyId,
+              scopePath: s.scopePath,
+              isRoot: s.isRoot,
+              uris: s.uris,
+              ip: req.ip,
+            },
+            { ...req.body, action },
+          );
+          return { data: cmd };
+        },
+      );
+    }
 
     api.get(
       '/device/command/list',

@@ -10,6 +10,7 @@ import {
 } from '@liftguard/contract';
 import { z } from 'zod';
 import { gatewayOf } from '../../gateway/index.ts';
+import { writeAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
@@ -23,6 +24,7 @@ export const COMMAND_PASSWORD_FAILURES: FailurePolicy = { limit: 5, windowMs: 15
 export type CommandCaller = {
   userId: number;
   username: string;
+  companyId: number;
   scopePath: string;
   isRoot: boolean;
   uris: readonly string[];
@@ -61,16 +63,39 @@ export async function sendMqtt(ctx: AppContext, caller: CommandCaller, raw: unkn
     if (!d.success) throw new AppError(4046);
     extra = { on: d.data.on };
   }
-  if (!mayCommand(caller, action)) throw new AppError(4205);
+  const audit = (result: string, detail: Record<string, unknown> = {}) =>
+    writeAudit(db, {
+      action: result === 'denied' ? 'permission.denied' : `command.${action}`,
+      result,
+      userId: caller.userId,
+      username: caller.username,
+      companyId: caller.companyId,
+      target:
+        result === 'denied'
+          ? `POST ${commandUri(action)}`
+          : body.lift_id !== undefined
+            ? `lift:${body.lift_id}`
+            : `terminal:${body.terminal_id}`,
+      ip: caller.ip,
+      detail,
+    });
+  if (!mayCommand(caller, action)) {
+    await audit('denied');
+    throw new AppError(4205);
+  }
 
   if (PASSWORD_ACTIONS.includes(action)) {
     if (!body.password) throw new AppError(4047);
     const key = `cmdpwd:user:${caller.userId}`;
     const now = new Date();
-    if (await blockedUntil(db, [key], now)) throw new AppError(4203);
+    if (await blockedUntil(db, [key], now)) {
+      await audit('blocked');
+      throw new AppError(4203);
+    }
     const stored = await repo.passwordHashOf(db, caller.userId);
     if (!stored || !(await verifyPassword(stored, body.password))) {
       await recordFailure(db, key, COMMAND_PASSWORD_FAILURES, now);
+      await audit('wrong_password');
       throw new AppError(4047);
     }
     await clearCounter(db, key);

@@ -38,6 +38,8 @@ function announce(
 async function pushOne(ctx: AppContext, t: Target, user: PushCaller | null, resend = false): Promise<string> {
   const { revision, settings } = await companySettings(ctx, t.company_id);
   await repo.markSent(ctx.db, t.terminal_id, t.company_id, revision, resend);
+  // announced before the publish: the terminal's confirmation can be faster than the answer
+  announce(ctx, t, t.scope, { state: 'sent', revision });
   const cmd = await commandCenterOf(ctx).issue({
     terminalId: t.terminal_id,
     liftId: t.lift_id,
@@ -49,7 +51,6 @@ async function pushOne(ctx: AppContext, t: Target, user: PushCaller | null, rese
     ip: user?.ip ?? null,
   });
   await repo.setCmd(ctx.db, t.terminal_id, cmd.id);
-  announce(ctx, t, t.scope, { state: 'sent', revision, cmd_id: cmd.id });
   return cmd.id;
 }
 
