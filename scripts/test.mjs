@@ -88,7 +88,7 @@ if (wants('server'))
   vitest(
     'Server suite on embedded PGlite',
     path.join(root, 'apps/server'),
-    ['--dir', 'test'],
+    ['test/'],
     { TEST_DATABASE_URL: '', DATABASE_URL: '' },
     'server-pglite',
   );
@@ -100,7 +100,7 @@ if (wants('pg')) {
     vitest(
       'Server suite on PostgreSQL',
       path.join(root, 'apps/server'),
-      ['--dir', 'test'],
+      ['test/'],
       {
         TEST_DATABASE_URL: pgUrl,
         TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
