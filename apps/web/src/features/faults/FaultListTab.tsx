@@ -2,8 +2,9 @@ import { FAULT_STATES } from '@liftguard/contract/alerts/fault';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { live } from '../../api/live.ts';
 import { toast } from '../../app/feedback.tsx';
 import { FAULT_COUNT_QUERY_KEY } from '../../app/shell/FaultBadge.tsx';
 import { currentLocale } from '../../i18n/i18n.ts';
@@ -28,6 +29,8 @@ export function FaultListTab() {
   const [note, setNote] = useState('');
   const [saving, setSaving] = useState(false);
   const earliest = dayjs().subtract(FAULT_HISTORY_YEARS, 'year').startOf('day');
+  // a fault raised or solved anywhere in the scope shows up without a reload
+  useEffect(() => live.on(['addF', 'delF', 'up_solve_fault'], () => void qc.invalidateQueries({ queryKey: FAULTS_QUERY_KEY })), [qc]);
 
   const apply = (v: Filters) =>
     list.setFilters({
@@ -155,6 +158,7 @@ export function FaultListTab() {
           {
             key: 'handled',
             title: t('fault.col.handled'),
+            width: 230,
             render: (_, r) =>
               r.state === 'processed' ? (
                 <Space direction="vertical" size={0}>

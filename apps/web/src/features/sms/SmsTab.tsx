@@ -111,7 +111,7 @@ export function SmsTab() {
             render: (_, r) => dayjs(r.insert_time).format('YYYY-MM-DD HH:mm:ss'),
           },
           { key: 'lift', title: t('sms.col.lift'), render: (_, r) => r.lift_name ?? '' },
-          { key: 'mobile', title: t('sms.col.mobile'), dataIndex: 'mobile' },
+          { key: 'mobile', title: t('sms.col.mobile'), width: 150, dataIndex: 'mobile' },
           {
             key: 'status',
             title: t('sms.col.status'),
@@ -125,7 +125,13 @@ export function SmsTab() {
                 <Typography.Text type="secondary">{t(`sms.reason.${r.reason}`, { defaultValue: r.reason })}</Typography.Text>
               ) : null,
           },
-          { key: 'body', title: t('sms.col.body'), ellipsis: true, render: (_, r) => <Tooltip title={r.body}>{r.body}</Tooltip> },
+          {
+            key: 'body',
+            title: t('sms.col.body'),
+            width: 380,
+            ellipsis: true,
+            render: (_, r) => <Tooltip title={r.body}>{r.body}</Tooltip>,
+          },
         ]}
       />
     </Space>

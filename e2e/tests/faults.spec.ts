@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { faultName } from '@liftguard/contract/alerts/fault-codes';
+import { expect, type Page, test } from '@playwright/test';
+import mqtt from 'mqtt';
+import { FaultPage, PusherPage } from '../pages/FaultPages.ts';
+import { LANGUAGE_KEY, LOCALES, LoginPage, Shell } from '../pages/LoginPage.ts';
+import { ADMIN_PASSWORD, E2E_PORT } from '../playwright.config.ts';
+import { apiCall, apiLogin } from '../support/api.ts';
+import { keepScreenshot } from '../support/shots.ts';
+
+// Issue 7 in the browser: a simulated terminal traps passengers, the header badge and the
+// 3-second notice appear, the trapped-persons modal lists the lift, the fault is processed and
+// the badge drops. Screenshots of the fault screens in three languages.
+
+const DATA_DIR = path.join(os.tmpdir(), `liftguard-e2e-${E2E_PORT}`);
+type Cred = { id: string; secret: string };
+
+async function simulatedLift(request: Parameters<typeof apiLogin>[0], token: string, index: number) {
+  const file = path.join(DATA_DIR, 'simulator-credentials.json');
+  await expect.poll(() => fs.existsSync(file), { timeout: 60_000 }).toBe(true);
+  const creds = JSON.parse(fs.readFileSync(file, 'utf8')) as Cred[];
+  const res = await apiCall<{ list: { id: number; name: string; terminal_id: string | null }[] }>(
+    request,
+    token,
+    'GET',
+    '/api/device/list?page=1&size=24&orderKey=id&orderMethod=asc',
+  );
+  const lift = (res.body.data?.list ?? []).filter((l) => creds.some((c) => c.id === l.terminal_id))[index];
+  if (!lift?.terminal_id) throw new Error(`no simulated lift #${index}`);
+  return { ...lift, terminal_id: lift.terminal_id, cred: creds.find((c) => c.id === lift.terminal_id) as Cred };
+}
+
+/** Publish one upstream message as the terminal itself (its own credentials and topic). */
+async function publishAsTerminal(cred: Cred, code: string, payload: Record<string, unknown>): Promise<void> {
+  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${E2E_PORT + 1}`, {
+    clientId: `e2e-flt-${cred.id}-${Date.now()}`,
+    username: cred.id,
+    password: cred.secret,
+    reconnectPeriod: 0,
+  });
+  await client.publishAsync(`lg/t/${cred.id}/up/${code}`, JSON.stringify({ mid: `e2e-flt-${Date.now()}`, ts: Date.now(), ...payload }), {
+    qos: 1,
+  });
+  await client.endAsync();
+}
+
+async function signIn(page: Page, locale: (typeof LOCALES)[number] = 'en-US') {
+  const login = new LoginPage(page);
+  await login.open(locale);
+  await login.signIn('admin', ADMIN_PASSWORD);
+  await expect(new Shell(page).avatar).toBeVisible();
+}
+
+test('trapped passengers: badge and notice appear, the trapped modal lists the lift, processing drops the badge', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await apiLogin(request);
+  const lift = await simulatedLift(request, token, 2);
+  await signIn(page);
+  const faults = new FaultPage(page);
+  await faults.open();
+  const count = async () => ((await apiCall<{ count: number }>(request, token, 'GET', '/api/fault/count')).body.data?.count ?? 0) as number;
+  const before = await count();
+
+  await publishAsTerminal(lift.cred, 'U03', { code: 'TRAP_FLOOR', floor: 3, floor_display: '3', trapped: true });
+  // the 3-second notice with lift and fault name
+  const notice = page.locator('.ant-notification-notice').filter({ hasText: lift.name });
+  await expect(notice).toBeVisible({ timeout: 15_000 });
+  await expect(notice).toContainText(faultName('TRAP_FLOOR', 'en-US'));
+  await keepScreenshot(page, 'fault-notice', 'en-US');
+  await expect(notice).toBeHidden({ timeout: 8_000 });
+  // the badge follows the open-fault count up (the demo fleet may raise others meanwhile)
+  await expect.poll(() => count(), { timeout: 15_000 }).toBeGreaterThan(before);
+  await expect.poll(async () => (await faults.badgeCount()) === Math.min(await count(), 99), { timeout: 15_000 }).toBe(true);
+  expect(await faults.badgeCount()).toBeGreaterThan(Math.min(before, 98));
+
+  // the trapped-persons modal lists the lift with its alarm contacts
+  await faults.trappedButton.click();
+  await expect(faults.trappedTable.locator('tbody tr').filter({ hasText: lift.name })).toBeVisible({ timeout: 15_000 });
+  await expect(faults.trappedTable).toContainText(lift.terminal_id);
+  await keepScreenshot(page, 'fault-trapped-modal', 'en-US');
+  await page.keyboard.press('Escape');
+
+  // process it from the list: who and when are shown afterwards, and the badge drops
+  const list = await apiCall<{ list: { id: number; code: string }[] }>(
+    request,
+    token,
+    'GET',
+    `/api/fault/list?page=1&size=12&orderKey=id&orderMethod=desc&lift_id=${lift.id}&state=untreated&code=TRAP_FLOOR`,
+  );
+  const faultId = list.body.data?.list[0]?.id as number;
+  expect(faultId).toBeGreaterThan(0);
+  await page.getByTestId('fault-badge').click();
+  await expect(faults.row(faultId)).toBeVisible({ timeout: 15_000 });
+  const open = await count();
+  const badgeOpen = await faults.badgeCount();
+  await faults.process(faultId, 'Passengers released by the maintainer');
+  await expect(faults.row(faultId)).toContainText('Passengers released by the maintainer');
+  await expect(faults.row(faultId)).toContainText('Processed');
+  // who and when: the handler's name and today's date in the "handled" column
+  await expect(faults.row(faultId).locator('td').nth(8)).toContainText(new Date().toISOString().slice(0, 4));
+  await expect.poll(() => count(), { timeout: 15_000 }).toBe(open - 1);
+  await expect.poll(() => faults.badgeCount(), { timeout: 15_000 }).toBe(Math.min(open - 1, 99));
+  expect(badgeOpen).toBeGreaterThan(Math.min(open - 1, 98));
+  await keepScreenshot(page, 'fault-list-processed', 'en-US');
+});
+
+test('fault, SMS and regulatory push screens in three languages', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const faults = new FaultPage(page);
+  for (const locale of LOCALES) {
+    await page.evaluate(([k, v]) => localStorage.setItem(k as string, v as string), [LANGUAGE_KEY, locale]);
+    await faults.open();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await keepScreenshot(page, 'fault-list', locale);
+    await faults.tab(1).click();
+    await expect(page.getByTestId('fault-settings').locator('tbody tr').first()).toBeVisible();
+    await keepScreenshot(page, 'fault-settings', locale);
+    await faults.tab(2).click();
+    await expect(page.getByTestId('sms-usage-chart').locator('canvas')).toBeVisible();
+    await keepScreenshot(page, 'fault-sms', locale);
+    const pusher = new PusherPage(page);
+    await pusher.open();
+    await keepScreenshot(page, 'pusher-accounts', locale);
+  }
+});
