@@ -1,4 +1,7 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
+
+/** This shared machine is slow: pages get longer to settle than the default 10 s. */
+export const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Page objects of the registry screens (issue 4): lift list, form, import, map, deleted/expired lists, terminals, SIM cards. */
 

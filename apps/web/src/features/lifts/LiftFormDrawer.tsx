@@ -117,7 +117,6 @@ export function LiftFormDrawer({ open, lift, onClose }: Props) {
       open={open}
       onClose={onClose}
       width={880}
-      destroyOnHidden
       title={lift ? t('lift.editTitle', { name: lift.name }) : t('lift.createTitle')}
       extra={
         <Space>
