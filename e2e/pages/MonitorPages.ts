@@ -46,3 +46,27 @@ export class DashboardPage {
     return Number((await this.counter(key).innerText()).replace(/[^\d]/g, ''));
   }
 }
+
+/** `/device/terminal` with the upgrade toolbar. */
+export class TerminalUpgradePage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/device/terminal');
+    await expect(this.page.getByTestId('ota-upgrade')).toBeVisible();
+  }
+
+  async select(terminalIds: string[]): Promise<void> {
+    for (const id of terminalIds) {
+      const row = this.page.locator('tr.ant-table-row').filter({ hasText: id });
+      await row.locator('.ant-checkbox-input').check();
+    }
+  }
+
+  async upgrade(version: string): Promise<void> {
+    await this.page.getByTestId('ota-upgrade').click();
+    const modal = this.page.locator('.ant-modal').filter({ has: this.page.getByTestId('ota-version') });
+    await modal.getByTestId('ota-version').locator('input').fill(version);
+    await modal.locator('.ant-btn-primary').click();
+  }
+}

@@ -5,7 +5,7 @@ import { errorText } from '@liftguard/contract';
 import { expect, type Page, test } from '@playwright/test';
 import mqtt from 'mqtt';
 import { LANGUAGE_KEY, LOCALES, LoginPage, Shell } from '../pages/LoginPage.ts';
-import { DashboardPage, LiftMonitorPage } from '../pages/MonitorPages.ts';
+import { DashboardPage, LiftMonitorPage, TerminalUpgradePage } from '../pages/MonitorPages.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, E2E_PORT } from '../playwright.config.ts';
 import { apiCall, apiLogin } from '../support/api.ts';
 import { keepScreenshot } from '../support/shots.ts';
@@ -31,7 +31,7 @@ async function simulatedLift(request: Parameters<typeof apiLogin>[0], token: str
     request,
     token,
     'GET',
-    '/api/device/list?page=1&size=24',
+    '/api/device/list?page=1&size=24&orderKey=id&orderMethod=asc',
   );
   const lifts = (res.body.data?.list ?? []).filter((l) => creds.some((c) => c.id === l.terminal_id));
   const lift = lifts[index];
@@ -160,6 +160,63 @@ test('a remote lock with a wrong password is refused, with the right one acknowl
   await expect(page.locator('[data-testid="command-row"][data-action="unlock"]').first()).toHaveAttribute('data-state', 'succeeded', {
     timeout: 20_000,
   });
+});
+
+test('a firmware upgrade of three simulated terminals shows progress and success; the already-latest dialog shows both versions', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await apiLogin(request);
+  const ids = (await simulatedTerminals()).slice(3, 6).map((c) => c.id);
+  const up = await request.post('/api/portal/package/upload', {
+    headers: { authorization: token },
+    multipart: {
+      kind: 'firmware',
+      version: 'V_9001',
+      file: { name: 'liftguard-fw.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('LiftGuard firmware image for e2e') },
+    },
+  });
+  const upBody = await up.json();
+  expect(upBody.code, JSON.stringify(upBody)).toBeUndefined();
+
+  await signIn(page);
+  const terminals = new TerminalUpgradePage(page);
+  await terminals.open();
+  await page.locator('input[placeholder="Terminal id"]').fill('T0040000');
+  await page.locator('input[placeholder="Terminal id"]').press('Enter');
+  await terminals.select(ids);
+  await terminals.upgrade('V_9001');
+  const progress = page.getByTestId('ota-progress');
+  await expect(progress.locator('tr[data-terminal]')).toHaveCount(3);
+  for (const id of ids)
+    await expect(progress.locator(`tr[data-terminal="${id}"]`)).toHaveAttribute('data-stage', 'success', { timeout: 45_000 });
+  await expect(page.getByText('Remote upgrade version success').first()).toBeVisible();
+  await keepScreenshot(page, 'ota-progress', 'en-US');
+  await page.locator('.ant-modal').filter({ has: progress }).locator('.ant-btn-primary').click();
+
+  // the terminals now run V_9001: asking for V_0001 shows both versions instead of upgrading
+  await expect
+    .poll(
+      async () => {
+        const r = await apiCall<{ list: { terminal_id: string; version: string | null }[] }>(
+          request,
+          token,
+          'GET',
+          '/api/device/terminal/list?page=1&size=24&keyword=T0040000',
+        );
+        return (r.body.data?.list ?? []).filter((t) => ids.includes(t.terminal_id) && t.version === 'V_9001').length;
+      },
+      { timeout: 45_000 },
+    )
+    .toBe(3);
+  await terminals.upgrade('V_0001');
+  const latest = page.getByTestId('ota-latest');
+  await expect(latest).toBeVisible();
+  await expect(latest.locator('tr.ant-table-row')).toHaveCount(3);
+  await expect(latest).toContainText('V_9001');
+  await expect(latest).toContainText('V_0001');
+  await keepScreenshot(page, 'ota-latest', 'en-US');
 });
 
 test('monitor screens in three languages (screenshots)', async ({ page, request }) => {

@@ -8,3 +8,6 @@ export const sendCommand = (body: { action: TRemoteAction; terminal_id: string; 
 
 export const listCommands = (lift_id: number) =>
   request<TPage<TCommand>>('/device/command/list', { query: { lift_id, page: 1, size: 12 } });
+
+export const listTerminalCommands = (terminal_id: string) =>
+  request<TPage<TCommand>>('/device/command/list', { query: { terminal_id, page: 1, size: 12 } });

@@ -58,9 +58,14 @@ export function LiftMonitorView({ liftId, compact, commands }: Props) {
   return (
     <div className={compact ? undefined : styles.detail} data-testid="lift-monitor" data-lift={liftId}>
       <Card size="small" title={lift.data.name} extra={<StateTags live={liveLift} />}>
-        <div className={styles.shaftScroll}>
-          <LiftShaft floors={floors} status={s} online={liveLift.online} faulty={liveLift.faults.length > 0} row={compact ? 28 : 34} />
-        </div>
+        <LiftShaft
+          floors={floors}
+          status={s}
+          online={liveLift.online}
+          faulty={liveLift.faults.length > 0}
+          row={compact ? 28 : 34}
+          maxHeight={compact ? 360 : 560}
+        />
       </Card>
       <div style={{ display: 'grid', gap: 12, alignContent: 'start' }}>
         {!terminalId && <Alert type="warning" showIcon message={t('monitor.noTerminal')} />}

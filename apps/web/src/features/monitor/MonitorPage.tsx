@@ -60,7 +60,8 @@ export default function MonitorPage() {
   function baseOf(terminalId: string): LiveLift {
     const l = byTerminal.get(terminalId);
     const s = l ? states[list.indexOf(l)]?.data : undefined;
-    return s ? fromState(s) : { ...EMPTY_LIVE, online: l?.online ?? false };
+    const expired = l ? Date.parse(l.expire_at) <= Date.now() : false;
+    return s ? fromState(s) : { ...EMPTY_LIVE, online: (l?.online ?? false) && !expired, expired };
   }
   const liveOf = (l: TLift): LiveLift => (l.terminal_id && live[l.terminal_id]) || baseOf(l.terminal_id ?? '') || EMPTY_LIVE;
   const open = (l: TLift) => navigate(`/device/monitor/${l.id}`);

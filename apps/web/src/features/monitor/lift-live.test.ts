@@ -38,6 +38,14 @@ describe('lift live state', () => {
     expect(s.online).toBe(false);
   });
 
+  it('keeps a lift past its monitor expiry offline even while it reports', () => {
+    const expired = { ...EMPTY_LIVE, expired: true };
+    const s = applyLiveEvent(expired, ev('up_report_status', { floor: 2, floor_display: '2' }));
+    expect(s.status?.floor).toBe(2);
+    expect(s.online).toBe(false);
+    expect(applyLiveEvent(expired, ev('onoff', { online: true })).online).toBe(false);
+  });
+
   it('draws the shaft top floor first, basements as B1…', () => {
     expect(shaftFloors(3, 2).map((f) => f.label)).toEqual(['3', '2', '1', 'B1', 'B2']);
     expect(shaftFloors(2, 1, ['-1', '1', '2']).map((f) => [f.floor, f.label])).toEqual([

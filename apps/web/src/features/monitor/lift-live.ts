@@ -4,6 +4,8 @@ import type { LiftState, LiftStatus } from './api.ts';
 /** What a monitor screen shows of one lift, kept up to date by live events. Pure, so it is unit-tested. */
 export type LiveLift = {
   online: boolean;
+  /** past the monitor expiry: shown offline whatever it reports (SPEC.md §4) */
+  expired: boolean;
   status: LiftStatus | null;
   statusAt: number | null;
   /** open fault codes */
@@ -11,11 +13,12 @@ export type LiveLift = {
   trapped: boolean;
 };
 
-export const EMPTY_LIVE: LiveLift = { online: false, status: null, statusAt: null, faults: [], trapped: false };
+export const EMPTY_LIVE: LiveLift = { online: false, expired: false, status: null, statusAt: null, faults: [], trapped: false };
 
 export function fromState(s: LiftState, openFaults: readonly string[] = []): LiveLift {
   return {
-    online: s.online,
+    online: s.online && !s.expired,
+    expired: s.expired,
     status: s.status,
     statusAt: s.status_at ? Date.parse(s.status_at) : null,
     faults: [...new Set(openFaults)],
@@ -49,7 +52,7 @@ export function applyLiveEvent(state: LiveLift, e: TLiveEvent): LiveLift {
     case 'up_report_status':
     case 'status_report': {
       const status = readStatus(e.data, state.status);
-      return { ...state, status, statusAt: e.timestamp, online: true };
+      return { ...state, status, statusAt: e.timestamp, online: !state.expired };
     }
     case 'up_report_fault':
     case 'addF': {
@@ -64,7 +67,7 @@ export function applyLiveEvent(state: LiveLift, e: TLiveEvent): LiveLift {
       return { ...state, faults, trapped: faults.length > 0 && state.trapped };
     }
     case 'onoff':
-      return typeof e.data.online === 'boolean' ? { ...state, online: e.data.online } : state;
+      return typeof e.data.online === 'boolean' ? { ...state, online: e.data.online && !state.expired } : state;
     default:
       return state;
   }

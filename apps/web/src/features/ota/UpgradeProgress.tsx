@@ -2,8 +2,10 @@ import { Modal, Progress, Table, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback.tsx';
+import { listTerminalCommands } from '../commands/api.ts';
+import { readCommandState } from '../commands/command-state.ts';
 import { useLiveEvent, useLiveSubscription } from '../monitor/useLive.ts';
-import { applyUpdateReport, finished, type UpgradeRow } from './ota-state.ts';
+import { applyUpdateCommand, applyUpdateReport, finished, type UpgradeRow } from './ota-state.ts';
 
 /** Per-terminal progress of an upgrade, from return_update / return_update_apk. */
 export function UpgradeProgress({ rows: initial, onClose }: { rows: UpgradeRow[]; onClose: () => void }) {
@@ -13,6 +15,26 @@ export function UpgradeProgress({ rows: initial, onClose }: { rows: UpgradeRow[]
   useEffect(() => setRows(initial), [initial]);
   useLiveSubscription(rows.map((r) => r.terminal_id));
   useLiveEvent(['return_update', 'return_update_apk'], (e) => setRows((rs) => applyUpdateReport(rs, e.terminal_id, e.data)));
+  useLiveEvent(['command_state'], (e) => {
+    const c = readCommandState(e.data);
+    if (c?.action === 'update') setRows((rs) => applyUpdateCommand(rs, c));
+  });
+  // a fast terminal can finish before this dialog has subscribed: read where each command stands
+  useEffect(() => {
+    let live = true;
+    for (const r of initial) {
+      if (!r.cmd_id) continue;
+      void listTerminalCommands(r.terminal_id)
+        .then((p) => {
+          const c = p.list.find((x) => x.id === r.cmd_id);
+          if (live && c) setRows((rs) => applyUpdateCommand(rs, { cmd_id: c.id, state: c.state, progress: c.progress, reason: c.reason }));
+        })
+        .catch(() => undefined);
+    }
+    return () => {
+      live = false;
+    };
+  }, [initial]);
   useEffect(() => {
     for (const r of rows) {
       if (told.current.has(r.terminal_id)) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyUpdateReport, checkPackage, finished, rowsOf } from './ota-state.ts';
+import { applyUpdateCommand, applyUpdateReport, checkPackage, finished, rowsOf } from './ota-state.ts';
 
 const rows = rowsOf([
   { terminal_id: 'T1', cmd_id: 'c1', current_version: 'V_1000', new_version: 'V_1203' },
@@ -32,5 +32,15 @@ describe('upgrade progress', () => {
     expect(checkPackage('firmware', 'V_1203', { name: 'fw.zip', size: 10 })).toBe('ext');
     expect(checkPackage('firmware', 'V1203', { name: 'fw.bin', size: 10 })).toBe('version');
     expect(checkPackage('apk', 'V_1203', null)).toBe('file');
+  });
+});
+
+describe('upgrade lifecycle from the command', () => {
+  it('finishes a row from its command state even when the terminal reports came before the subscription', () => {
+    let r = applyUpdateCommand(rows, { cmd_id: 'c1', state: 'succeeded', progress: 100, reason: null });
+    r = applyUpdateCommand(r, { cmd_id: 'c2', state: 'timed_out', progress: null, reason: 'no result before the expiry' });
+    expect(r.map((x) => x.stage)).toEqual(['success', 'failure']);
+    expect(r[1]?.reason).toBe('no result before the expiry');
+    expect(applyUpdateCommand(r, { cmd_id: 'c1', state: 'failed', progress: null, reason: null })[0]?.stage).toBe('success');
   });
 });

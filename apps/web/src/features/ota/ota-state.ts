@@ -59,3 +59,30 @@ export function checkPackage(
   if (versionNumber(version.trim()) === null) return 'version';
   return null;
 }
+
+const STAGE_OF_STATE: Record<string, UpgradeRow['stage'] | undefined> = {
+  sent: 'downloading',
+  delivered: 'downloading',
+  succeeded: 'success',
+  failed: 'failure',
+  timed_out: 'failure',
+  expired: 'failure',
+};
+
+/**
+ * Apply the update command's lifecycle (`command_state` live, or the command list read after the
+ * call: a fast terminal may finish before the browser has subscribed to its reports).
+ */
+export function applyUpdateCommand(
+  rows: readonly UpgradeRow[],
+  c: { cmd_id: string; state: string; progress: number | null; reason: string | null },
+): UpgradeRow[] {
+  const stage = STAGE_OF_STATE[c.state];
+  if (!stage) return [...rows];
+  return rows.map((r) => {
+    if (r.cmd_id !== c.cmd_id || r.stage === 'success' || r.stage === 'failure') return r;
+    if (stage === 'downloading' && r.stage === 'installing') return r;
+    const progress = stage === 'success' ? 100 : Math.max(r.progress, c.progress ?? 0);
+    return { ...r, stage, progress, reason: c.reason ?? r.reason };
+  });
+}
