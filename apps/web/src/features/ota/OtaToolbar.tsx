@@ -1,4 +1,5 @@
 import { CloudUploadOutlined, SendOutlined, SyncOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { UpgradeProgress } from './UpgradeProgress.tsx';
 /** Terminal-list actions: upgrade the selected terminals, upload a package, push settings. */
 export function OtaToolbar({ selected }: { selected: string[] }) {
   const { t } = useTranslation();
+  const qc = useQueryClient();
   const [modal, holder] = Modal.useModal();
   const [choosing, setChoosing] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -60,7 +62,16 @@ export function OtaToolbar({ selected }: { selected: string[] }) {
           if (r.latest.length) showLatest(r.latest);
         }}
       />
-      {progress && <UpgradeProgress rows={progress} onClose={() => setProgress(null)} />}
+      {progress && (
+        <UpgradeProgress
+          rows={progress}
+          onClose={() => {
+            setProgress(null);
+            // versions changed: reload the terminal list
+            void qc.invalidateQueries({ queryKey: ['terminal'] });
+          }}
+        />
+      )}
       <PackageUploadModal open={uploading} onClose={() => setUploading(false)} />
       <SettingsPushModal open={pushing} onClose={() => setPushing(false)} />
     </Space>
