@@ -114,12 +114,13 @@ export function FaultListTab() {
         dataSource={list.rows}
         pagination={list.pagination}
         onChange={list.onTableChange}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1480 }}
         columns={[
           { key: 'fault_no', title: t('fault.col.no'), width: 70, render: (_, r) => faultText(r.code, locale).no },
           {
             key: 'name',
             title: t('fault.col.name'),
+            width: 220,
             render: (_, r) => {
               const f = faultText(r.code, locale);
               return (
@@ -135,11 +136,16 @@ export function FaultListTab() {
           {
             key: 'meaning',
             title: t('fault.col.meaning'),
+            width: 200,
             ellipsis: true,
-            render: (_, r) => <Typography.Text type="secondary">{faultText(r.code, locale).meaning}</Typography.Text>,
+            render: (_, r) => (
+              <Tooltip title={faultText(r.code, locale).meaning}>
+                <Typography.Text type="secondary">{faultText(r.code, locale).meaning}</Typography.Text>
+              </Tooltip>
+            ),
           },
-          { key: 'lift', title: t('fault.col.lift'), render: (_, r) => `${r.lift_name} · ${r.lift_code}` },
-          { key: 'location', title: t('fault.col.location'), dataIndex: 'location' },
+          { key: 'lift', title: t('fault.col.lift'), width: 180, render: (_, r) => `${r.lift_name} · ${r.lift_code}` },
+          { key: 'location', title: t('fault.col.location'), width: 180, dataIndex: 'location' },
           { key: 'floor', title: t('fault.col.floor'), width: 70, render: (_, r) => r.floor_display ?? r.floor ?? '' },
           { key: 'insert_time', title: t('fault.col.time'), width: 170, render: (_, r) => fmt(r.insert_time) },
           {
