@@ -1,8 +1,10 @@
+import { faultCodeEntry, faultName } from '@liftguard/contract/alerts/fault-codes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Empty, Spin, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n/i18n.ts';
 import { fetchHistory, fetchLift, fetchLiftState, fetchOpenFaults, type HistoryItem } from './api.ts';
 import { LiftShaft } from './LiftShaft.tsx';
 import { applyLiveEvent, EMPTY_LIVE, fromState, type LiveLift, shaftFloors } from './lift-live.ts';
@@ -100,7 +102,7 @@ export function LiftMonitorView({ liftId, compact, commands }: Props) {
             <div data-testid="current-faults">
               {liveLift.faults.map((c) => (
                 <Tag key={c} color="red">
-                  {faults.data?.list.find((f) => f.code === c)?.fault_name ?? c}
+                  {faultCodeEntry(c) ? faultName(c, currentLocale()) : (faults.data?.list.find((f) => f.code === c)?.fault_name ?? c)}
                 </Tag>
               ))}
             </div>
