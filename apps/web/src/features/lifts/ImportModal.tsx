@@ -159,7 +159,12 @@ export function ImportModal({ open, onClose, title, importPath, templatePath, te
             pagination={{ pageSize: 12, showSizeChanger: false }}
             columns={[
               { title: t('lift.import.row'), dataIndex: 'row', width: 80 },
-              { title: t('lift.import.field'), dataIndex: 'field', width: 160, render: (v?: string) => v ?? '—' },
+              {
+                title: t('lift.import.field'),
+                dataIndex: 'field',
+                width: 160,
+                render: (v?: string) => (v ? t(`lift.field.${v}`, { defaultValue: v }) : '—'),
+              },
               { title: t('lift.import.reason'), dataIndex: 'msg' },
             ]}
           />
