@@ -1,9 +1,10 @@
-import type { TLift, TPerson } from '@liftguard/contract/registry/lift';
+import { type TLift, type TPerson, varietyName } from '@liftguard/contract/registry/lift';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Skeleton, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { currentLocale } from '../../i18n/i18n.ts';
 import { STATE_TAG } from '../map/state-colour.ts';
 import { liftDetail } from './api.ts';
 import { FavouriteStar } from './FavouriteStar.tsx';
@@ -43,7 +44,7 @@ export function LiftDetailDrawer({ id, onClose, onEdit }: Props) {
           <Descriptions title={t('lift.section.basic')} column={2} size="small" bordered>
             <Descriptions.Item label={f('name')}>{l.name}</Descriptions.Item>
             <Descriptions.Item label={f('code')}>{l.code}</Descriptions.Item>
-            <Descriptions.Item label={f('variety')}>{l.variety_name}</Descriptions.Item>
+            <Descriptions.Item label={f('variety')}>{varietyName(l.variety, currentLocale())}</Descriptions.Item>
             <Descriptions.Item label={f('state')}>
               <Tag color={STATE_TAG[l.state]}>{t(`lift.state.${l.state}`)}</Tag>
             </Descriptions.Item>
