@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { downTopic, mayPublish, maySubscribe, parseUpTopic, upWildcard } from '@liftguard/contract';
+import { downTopic, mayPublish, maySubscribe, parseUpTopic, UP_CODES, upWildcard } from '@liftguard/contract';
 import { Aedes, type AedesPublishPacket, type Client } from 'aedes';
 import mqtt from 'mqtt';
 import { createWebSocketStream, WebSocketServer } from 'ws';
@@ -31,6 +31,9 @@ export type EmbeddedOptions = {
   internal: { username: string; password: string };
   verify: (terminalId: string, secret: string) => Promise<boolean>;
 };
+
+/** upstream codes that must not wait behind status reports */
+const ALERT_CODES: readonly string[] = ['U03', 'U04', 'U05'];
 
 const authError = (code: 4 | 5) =>
   Object.assign(new Error(code === 4 ? 'bad username or password' : 'not authorised'), { returnCode: code });
@@ -159,29 +162,40 @@ export type ExternalOptions = {
  * Presence comes from messages and the heartbeat timeout only.
  */
 export async function connectExternalBroker(opts: ExternalOptions, handlers: LinkHandlers): Promise<BrokerLink> {
-  const client = await mqtt.connectAsync(opts.url, {
-    clientId: `liftguard-server-${process.pid}-${Math.random().toString(16).slice(2, 10)}`,
-    clean: true,
-    reconnectPeriod: 2000,
-    connectTimeout: 10_000,
-  });
-  const filter = `$share/${opts.group}/${upWildcard(opts.root)}`;
-  client.on('message', (topic, payload) => {
-    const parsed = parseUpTopic(topic, opts.root);
-    if (parsed) handlers.onMessage(parsed.terminalId, parsed.code, payload, topic);
-  });
-  // resubscribe on every (re)connection of a clean session
-  client.on('connect', () => void client.subscribeAsync(filter, { qos: 1 }).catch(() => undefined));
-  await client.subscribeAsync(filter, { qos: 1 });
+  // Two connections: a broker sends a client its messages in order, a few in flight at a time,
+  // so on one connection a fault would wait behind every queued status report. Alerts (fault,
+  // fault solved, help) come on their own connection and overtake the status traffic.
+  const connect = (role: string) =>
+    mqtt.connectAsync(opts.url, {
+      clientId: `liftguard-server-${role}-${process.pid}-${Math.random().toString(16).slice(2, 10)}`,
+      clean: true,
+      reconnectPeriod: 2000,
+      connectTimeout: 10_000,
+    });
+  const filters = (codes: readonly string[]) => codes.map((c) => `$share/${opts.group}/${upWildcard(opts.root).replace(/\+$/, c)}`);
+  const links = [
+    { client: await connect('alerts'), filter: filters(ALERT_CODES) },
+    { client: await connect('status'), filter: filters(UP_CODES.filter((c) => !ALERT_CODES.includes(c))) },
+  ];
+  for (const { client, filter } of links) {
+    client.on('message', (topic, payload) => {
+      const parsed = parseUpTopic(topic, opts.root);
+      if (parsed) handlers.onMessage(parsed.terminalId, parsed.code, payload, topic);
+    });
+    // resubscribe on every (re)connection of a clean session
+    client.on('connect', () => void client.subscribeAsync(filter, { qos: 1 }).catch(() => undefined));
+    await client.subscribeAsync(filter, { qos: 1 });
+  }
+  const commands = links[1]?.client as mqtt.MqttClient;
   return {
     mode: 'external',
     ports: null,
     connectedTerminals: () => 0,
     publish: async (topic, payload) => {
-      await client.publishAsync(topic, payload, { qos: 1 });
+      await commands.publishAsync(topic, payload, { qos: 1 });
     },
     close: async () => {
-      await client.endAsync(true);
+      await Promise.all(links.map((l) => l.client.endAsync(true)));
     },
   };
 }

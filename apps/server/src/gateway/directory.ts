@@ -19,8 +19,18 @@ export type TerminalEntry = {
  * Terminal → lift lookups with a short cache: the registry publishes Channels.terminalChanged
  * when it binds, unbinds or re-keys a terminal, and the TTL catches anything else.
  */
+type Waiting = {
+  promise: Promise<TerminalEntry | null>;
+  resolvers: Array<{ resolve: (e: TerminalEntry | null) => void; reject: (err: unknown) => void }>;
+};
+
 export class TerminalDirectory {
   private cache = new Map<string, { entry: TerminalEntry | null; at: number }>();
+  private inflight = new Map<string, Promise<TerminalEntry | null>>();
+  private batch = new Map<string, Waiting>();
+  private batchScheduled = false;
+  /** bumped by forget(): loads started before it are not cached */
+  private generation = 0;
   constructor(
     private db: Database,
     private ttlMs = 60_000,
@@ -29,9 +39,56 @@ export class TerminalDirectory {
   async get(terminalId: string): Promise<TerminalEntry | null> {
     const hit = this.cache.get(terminalId);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.entry;
-    const entry = await this.load(terminalId);
-    this.cache.set(terminalId, { entry, at: Date.now() });
-    return entry;
+    // one query for every terminal missed in the same tick, and one load per terminal in flight:
+    // a fleet reconnecting after a restart costs a few queries, not one per message
+    let pending = this.inflight.get(terminalId);
+    if (!pending) {
+      let waiting = this.batch.get(terminalId);
+      if (!waiting) {
+        const w: Waiting = { promise: Promise.resolve(null), resolvers: [] };
+        w.promise = new Promise<TerminalEntry | null>((resolve, reject) => w.resolvers.push({ resolve, reject }));
+        waiting = w;
+        this.batch.set(terminalId, w);
+      }
+      pending = waiting.promise;
+      this.inflight.set(terminalId, pending);
+      if (!this.batchScheduled) {
+        this.batchScheduled = true;
+        setImmediate(() => void this.loadBatch());
+      }
+    }
+    return pending;
+  }
+
+  private async loadBatch(): Promise<void> {
+    const batch = this.batch;
+    this.batch = new Map();
+    this.batchScheduled = false;
+    const ids = [...batch.keys()];
+    const generation = this.generation;
+    for (let i = 0; i < ids.length; i += 1000) {
+      const part = ids.slice(i, i + 1000);
+      try {
+        const found = await this.load(part);
+        const at = Date.now();
+        for (const id of part) {
+          const entry = found.get(id) ?? null;
+          const w = batch.get(id) as Waiting;
+          // a forget() while the query ran means the row may have changed: answer, but do not cache
+          if (this.inflight.get(id) === w.promise) {
+            this.inflight.delete(id);
+            if (this.generation === generation) this.cache.set(id, { entry, at });
+          }
+          for (const r of w.resolvers) r.resolve(entry);
+        }
+      } catch (err) {
+        for (const id of part) {
+          const w = batch.get(id) as Waiting;
+          if (this.inflight.get(id) === w.promise) this.inflight.delete(id);
+          for (const r of w.resolvers) r.reject(err);
+        }
+      }
+    }
   }
 
   /** cached entry without a query (may be stale or absent) */
@@ -40,12 +97,18 @@ export class TerminalDirectory {
   }
 
   forget(terminalId?: string): void {
-    if (terminalId) this.cache.delete(terminalId);
-    else this.cache.clear();
+    this.generation++;
+    if (terminalId) {
+      this.cache.delete(terminalId);
+      this.inflight.delete(terminalId);
+    } else {
+      this.cache.clear();
+      this.inflight.clear();
+    }
   }
 
-  private async load(terminalId: string): Promise<TerminalEntry | null> {
-    const row = await this.db
+  private async load(terminalIds: string[]): Promise<Map<string, TerminalEntry>> {
+    const rows = await this.db
       .selectFrom('terminal as t')
       .leftJoin('lift as l', (j) => j.onRef('l.terminal_id', '=', 't.terminal_id').on('l.deleted_at', 'is', null))
       .leftJoin('company as c', (j) => j.on((eb) => eb('c.id', '=', eb.fn.coalesce('l.company_id', 't.company_id'))))
@@ -61,20 +124,22 @@ export class TerminalDirectory {
         'l.is_virtual',
         'c.path',
       ])
-      .where('t.terminal_id', '=', terminalId)
-      .executeTakeFirst();
-    if (!row) return null;
-    return {
-      terminalId: row.terminal_id,
-      type: row.type,
-      secretHash: row.mqtt_secret_hash,
-      liftId: row.lift_id ?? null,
-      liftName: row.lift_name ?? null,
-      companyId: row.lift_company_id ?? row.terminal_company_id ?? null,
-      scope: row.path ?? null,
-      expireAt: row.expire_at ? new Date(row.expire_at).getTime() : null,
-      isVirtual: row.is_virtual ?? false,
-    };
+      .where('t.terminal_id', 'in', terminalIds)
+      .execute();
+    const out = new Map<string, TerminalEntry>();
+    for (const row of rows)
+      out.set(row.terminal_id, {
+        terminalId: row.terminal_id,
+        type: row.type,
+        secretHash: row.mqtt_secret_hash,
+        liftId: row.lift_id ?? null,
+        liftName: row.lift_name ?? null,
+        companyId: row.lift_company_id ?? row.terminal_company_id ?? null,
+        scope: row.path ?? null,
+        expireAt: row.expire_at ? new Date(row.expire_at).getTime() : null,
+        isVirtual: row.is_virtual ?? false,
+      });
+    return out;
   }
 }
 

@@ -68,8 +68,8 @@ export async function startGateway(ctx: AppContext, opts: GatewayOptions = {}): 
   const onError = (err: unknown) => opts.log?.error({ err }, 'gateway error');
   const directory = new TerminalDirectory(db);
   const exceptions = new ExceptionRecorder(db);
-  const store = new StatusStore(db, opts.flushMs ?? 1000, onError);
   const timeoutMs = opts.heartbeatTimeoutMs ?? 90_000;
+  const store = new StatusStore(db, opts.flushMs ?? 1000, onError, Math.min(5000, Math.floor(timeoutMs / 10)));
   const presence = new Presence(
     db,
     timeoutMs,
@@ -83,6 +83,7 @@ export async function startGateway(ctx: AppContext, opts: GatewayOptions = {}): 
   );
   const instanceId = randomBytes(6).toString('hex');
   const ingest = new Ingest({ db, bus, directory, presence, store, exceptions, onError });
+  store.yieldTo = () => ingest.eventsIdle();
   const internal = { username: 'liftguard-server', password: randomBytes(24).toString('base64url') };
 
   const unsubs = [

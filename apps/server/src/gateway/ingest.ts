@@ -1,6 +1,9 @@
 import {
   DEVICE_ACTIONS,
+  DIRECTIONS,
+  DOOR_STATES,
   MAX_PAYLOAD_BYTES,
+  RUN_STATES,
   type TLiveEvent,
   type TU01Status,
   type TUpstream,
@@ -31,7 +34,46 @@ type Deps = {
 };
 
 const EVENT_CODES = new Set(['U03', 'U04', 'U05']);
+const KNOWN_CODES = new Set<string>(UP_CODES);
 const RECENT_IDS = 128;
+const DIRECTION_SET = new Set<string>(DIRECTIONS);
+const DOOR_SET = new Set<string>(DOOR_STATES);
+const RUN_STATE_SET = new Set<string>(RUN_STATES);
+
+const int = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= max;
+
+/**
+ * Fast path of the U01 check, the most frequent message by far: plain checks that accept only
+ * what `ZU01Status` accepts and build the same output (unknown keys dropped, `occupied`
+ * defaulted). Anything it does not accept goes through zod, which gives the verdict and the
+ * error text, so the fast path can be stricter than the schema but never looser.
+ */
+export function fastU01(json: unknown): TU01Status | null {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
+  const o = json as Record<string, unknown>;
+  const { mid, ts, floor, floor_display, direction, door, run_state, occupied, speed } = o;
+  if (typeof mid !== 'string' || mid.length < 1 || mid.length > 64) return null;
+  if (!int(ts, 0, Number.MAX_SAFE_INTEGER)) return null;
+  if (!int(floor, -64, 64)) return null;
+  if (typeof floor_display !== 'string' || floor_display.length > 8) return null;
+  if (typeof direction !== 'string' || !DIRECTION_SET.has(direction)) return null;
+  if (typeof door !== 'string' || !DOOR_SET.has(door)) return null;
+  if (typeof run_state !== 'string' || !RUN_STATE_SET.has(run_state)) return null;
+  if (occupied !== undefined && typeof occupied !== 'boolean') return null;
+  if (speed !== undefined && !(typeof speed === 'number' && Number.isFinite(speed) && speed >= 0 && speed <= 20)) return null;
+  const out = {
+    mid,
+    ts,
+    floor,
+    floor_display,
+    direction,
+    door,
+    run_state,
+    occupied: occupied ?? false,
+  } as TU01Status;
+  if (speed !== undefined) out.speed = speed;
+  return out;
+}
 
 /**
  * The ingest pipeline: cap → code → JSON → zod → dedupe by message id → live state →
@@ -40,7 +82,7 @@ const RECENT_IDS = 128;
  */
 export class Ingest {
   readonly live = new Map<string, LiveStatus>();
-  private recent = new Map<string, { ids: Set<string>; order: string[] }>();
+  private recent = new Map<string, { ids: Set<string>; ring: string[]; next: number }>();
   private chains = new Map<string, Promise<void>>();
   counters = { received: 0, accepted: 0, duplicates: 0, rejected: 0, status: 0 };
 
@@ -72,7 +114,7 @@ export class Ingest {
       reject('too_large', `payload of ${payload.length} bytes exceeds ${MAX_PAYLOAD_BYTES}`);
       return;
     }
-    if (!(UP_CODES as readonly string[]).includes(code)) {
+    if (!KNOWN_CODES.has(code)) {
       reject('unknown_code', `unknown message code ${code}`);
       return;
     }
@@ -83,8 +125,8 @@ export class Ingest {
       reject('malformed_json', err instanceof Error ? err.message : 'not JSON');
       return;
     }
-    const schema = UPSTREAM[code as keyof typeof UPSTREAM];
-    const parsed = schema.safeParse(json);
+    const fast = code === 'U01' ? fastU01(json) : null;
+    const parsed = fast ? { success: true as const, data: fast } : UPSTREAM[code as keyof typeof UPSTREAM].safeParse(json);
     if (!parsed.success) {
       const detail = parsed.error.issues
         .slice(0, 5)
@@ -131,13 +173,18 @@ export class Ingest {
   private isDuplicate(terminalId: string, mid: string): boolean {
     let r = this.recent.get(terminalId);
     if (!r) {
-      r = { ids: new Set(), order: [] };
+      r = { ids: new Set(), ring: [], next: 0 };
       this.recent.set(terminalId, r);
     }
     if (r.ids.has(mid)) return true;
     r.ids.add(mid);
-    r.order.push(mid);
-    if (r.order.length > RECENT_IDS) r.ids.delete(r.order.shift() as string);
+    // ring of the last RECENT_IDS ids: the oldest leaves the set as a new one comes in
+    if (r.ring.length < RECENT_IDS) r.ring.push(mid);
+    else {
+      r.ids.delete(r.ring[r.next] as string);
+      r.ring[r.next] = mid;
+      r.next = (r.next + 1) % RECENT_IDS;
+    }
     return false;
   }
 
@@ -157,6 +204,11 @@ export class Ingest {
     void next.then(() => {
       if (this.chains.get(terminalId) === next) this.chains.delete(terminalId);
     });
+  }
+
+  /** the event writes queued right now (faults, help): status batches wait for them */
+  async eventsIdle(): Promise<void> {
+    if (this.chains.size > 0) await Promise.all([...this.chains.values()]);
   }
 
   /** wait for every queued event write (tests, shutdown) */
@@ -182,6 +234,10 @@ export class Ingest {
     const { db, bus } = this.d;
     const liftId = entry.liftId as number;
     const companyId = entry.companyId as number;
+    // faults: the alert settings are read while the fault is written, and the browsers are told
+    // before the other subscribers (SMS, push) are
+    const alerting =
+      code === 'U03' ? alertingFor({ db }, companyId, data.code).catch(() => ({ screen: true })) : Promise.resolve({ screen: true });
     if (!(await this.firstDelivery(entry.terminalId, data.mid))) {
       this.counters.duplicates++;
       return;
@@ -225,9 +281,8 @@ export class Ingest {
         repeat: row.repeat_count,
         occurredAt: occurredAt.toISOString(),
       };
-      await bus.publish(Channels.faultRaised, fault);
       // the company's "on screen" choice for this code: the browser pops a notice only when true
-      const alert_screen = (await alertingFor({ db }, companyId, data.code).catch(() => ({ screen: true }))).screen;
+      const alert_screen = (await alerting).screen;
       this.emit(entry, 'U03', {
         ...data,
         fault_id: row.id,
@@ -237,8 +292,11 @@ export class Ingest {
         floor_display: data.floor_display,
         alert_screen,
       });
-      if (row.repeat_count === 1)
-        await publishLive(bus, entry, 'addF', { fault_id: row.id, code: data.code, trapped: row.trapped, alert_screen });
+      const added =
+        row.repeat_count === 1
+          ? publishLive(bus, entry, 'addF', { fault_id: row.id, code: data.code, trapped: row.trapped, alert_screen })
+          : undefined;
+      await Promise.all([bus.publish(Channels.faultRaised, fault), added]);
       return;
     }
     if (code === 'U04') {

@@ -9,6 +9,9 @@ export class Presence {
   private lastSeen = new Map<string, number>();
   private online = new Set<string>();
   private timer: NodeJS.Timeout;
+  private pending = new Map<string, boolean>();
+  private scheduled = false;
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private db: Database,
@@ -50,20 +53,55 @@ export class Presence {
     }
   }
 
-  private async set(terminalId: string, online: boolean): Promise<void> {
+  /**
+   * Changes are written in batches (one statement per direction per tick): a fleet coming back
+   * after a restart costs a few statements instead of one per terminal. A terminal flipping back
+   * within one batch first flushes the batch, so every change is written and announced in order.
+   */
+  private set(terminalId: string, online: boolean): Promise<void> {
     if (online) this.online.add(terminalId);
     else this.online.delete(terminalId);
-    try {
-      const changed = await this.db
-        .updateTable('terminal')
-        .set(online ? { online: true, last_seen_at: new Date() } : { online: false })
-        .where('terminal_id', '=', terminalId)
-        .where('online', '=', !online)
-        .returning('terminal_id')
-        .executeTakeFirst();
-      if (changed) this.onChange(terminalId, online);
-    } catch (err) {
-      this.onError(err);
+    const queued = this.pending.get(terminalId);
+    if (queued !== undefined && queued !== online) void this.flushPending();
+    this.pending.set(terminalId, online);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => void this.flushPending());
+    }
+    return this.writing;
+  }
+
+  private flushPending(): Promise<void> {
+    this.scheduled = false;
+    const batch = this.pending;
+    if (batch.size === 0) return this.writing;
+    this.pending = new Map();
+    this.writing = this.writing.then(() => this.write(batch));
+    return this.writing;
+  }
+
+  private async write(batch: Map<string, boolean>): Promise<void> {
+    const up: string[] = [];
+    const down: string[] = [];
+    for (const [id, online] of batch) (online ? up : down).push(id);
+    for (const [ids, online] of [
+      [up, true],
+      [down, false],
+    ] as const) {
+      for (let i = 0; i < ids.length; i += 1000) {
+        try {
+          const changed = await this.db
+            .updateTable('terminal')
+            .set(online ? { online: true, last_seen_at: new Date() } : { online: false })
+            .where('terminal_id', 'in', ids.slice(i, i + 1000))
+            .where('online', '=', !online)
+            .returning('terminal_id')
+            .execute();
+          for (const r of changed) this.onChange(r.terminal_id, online);
+        } catch (err) {
+          this.onError(err);
+        }
+      }
     }
   }
 
@@ -72,9 +110,10 @@ export class Presence {
     for (const [terminalId, at] of this.lastSeen) {
       if (at < limit) {
         this.lastSeen.delete(terminalId);
-        if (this.online.has(terminalId)) await this.set(terminalId, false);
+        if (this.online.has(terminalId)) void this.set(terminalId, false);
       }
     }
+    await this.flushPending();
   }
 
   /** terminals left online by a previous run with nobody to vouch for them go offline after the timeout */

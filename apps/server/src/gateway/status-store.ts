@@ -17,22 +17,31 @@ type HistoryRow = {
 /**
  * Status is kept live in memory and stored as changes: a report equal to the last stored one
  * for the lift is not written again. Changes, last-seen times and run states are flushed in
- * batches (every `flushMs`), so thousands of reports a second cost a few statements.
+ * batches (every `flushMs`), so thousands of reports a second cost a few statements: the rows
+ * go in as one array parameter per column (`unnest`), not nine parameters per row, and a
+ * terminal's `last_seen_at` is written at most every `touchEveryMs` (well inside the offline
+ * timeout, which is what reads it after a restart).
  */
 export class StatusStore {
   private pending: HistoryRow[] = [];
-  private seen = new Set<string>();
+  /** terminals heard from since their last_seen_at was last written: id → heard at */
+  private seen = new Map<string, number>();
+  /** when each terminal's last_seen_at was last written */
+  private touched = new Map<string, number>();
   private runStates = new Map<string, string>();
-  private lastKey = new Map<number, string>();
+  private last = new Map<number, { key: string; runState: string }>();
   private timer: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
   stored = 0;
   failures = 0;
+  /** awaited before each batch statement: fault and help writes go first (set by the gateway) */
+  yieldTo: () => Promise<void> = async () => undefined;
 
   constructor(
     private db: Database,
     flushMs = 1000,
     private onError: (err: unknown) => void = () => undefined,
+    private touchEveryMs = 5000,
   ) {
     this.timer = setInterval(() => void this.flush(), flushMs);
     this.timer.unref();
@@ -40,12 +49,13 @@ export class StatusStore {
 
   /** Returns true when the report is a change worth storing. */
   record(liftId: number | null, terminalId: string, s: TU01Status, at: Date): boolean {
-    this.seen.add(terminalId);
+    this.seen.set(terminalId, at.getTime());
     if (liftId === null) return false;
     const key = `${s.floor}|${s.floor_display}|${s.direction}|${s.door}|${s.run_state}|${s.occupied}`;
-    if (this.lastKey.get(liftId) === key) return false;
-    if (this.lastKey.get(liftId)?.split('|')[4] !== s.run_state) this.runStates.set(terminalId, s.run_state);
-    this.lastKey.set(liftId, key);
+    const last = this.last.get(liftId);
+    if (last !== undefined && last.key === key) return false;
+    if (last?.runState !== s.run_state) this.runStates.set(terminalId, s.run_state);
+    this.last.set(liftId, { key, runState: s.run_state });
     this.pending.push({
       lift_id: liftId,
       terminal_id: terminalId,
@@ -61,7 +71,7 @@ export class StatusStore {
   }
 
   touch(terminalId: string): void {
-    this.seen.add(terminalId);
+    this.seen.set(terminalId, Date.now());
   }
 
   get backlog(): number {
@@ -73,31 +83,50 @@ export class StatusStore {
     return this.flushing;
   }
 
-  private async flushNow(): Promise<void> {
+  /** all of them (shutdown, tests): the throttle of last_seen_at does not apply */
+  private dueTouches(all: boolean): string[] {
+    const now = Date.now();
+    const due: string[] = [];
+    for (const [id] of this.seen) {
+      const t = this.touched.get(id);
+      if (all || t === undefined || now - t >= this.touchEveryMs) {
+        due.push(id);
+        this.seen.delete(id);
+        this.touched.set(id, now);
+      }
+    }
+    return due;
+  }
+
+  private async flushNow(all = false): Promise<void> {
     const rows = this.pending;
-    const seen = [...this.seen];
+    const seen = this.dueTouches(all);
     const runStates = [...this.runStates];
     this.pending = [];
-    this.seen = new Set();
     this.runStates = new Map();
     try {
       for (let i = 0; i < rows.length; i += 2000) {
-        await this.db
-          .insertInto('lift_status_history')
-          .values(rows.slice(i, i + 2000))
-          .execute();
+        const part = rows.slice(i, i + 2000);
+        await this.yieldTo();
+        await sql`
+          insert into lift_status_history (lift_id, terminal_id, at, floor, floor_display, direction, door, run_state, occupied)
+          select * from unnest(
+            ${part.map((r) => r.lift_id)}::integer[], ${part.map((r) => r.terminal_id)}::text[],
+            ${part.map((r) => r.at.toISOString())}::timestamptz[], ${part.map((r) => r.floor)}::integer[],
+            ${part.map((r) => r.floor_display)}::text[], ${part.map((r) => r.direction)}::text[],
+            ${part.map((r) => r.door)}::text[], ${part.map((r) => r.run_state)}::text[],
+            ${part.map((r) => r.occupied)}::boolean[])`.execute(this.db);
       }
       this.stored += rows.length;
-      for (let i = 0; i < seen.length; i += 5000) {
-        await this.db
-          .updateTable('terminal')
-          .set({ last_seen_at: sql`now()` })
-          .where('terminal_id', 'in', seen.slice(i, i + 5000))
-          .execute();
+      for (let i = 0; i < seen.length; i += 10_000) {
+        await this.yieldTo();
+        await sql`update terminal set last_seen_at = now() where terminal_id = any(${seen.slice(i, i + 10_000)}::text[])`.execute(this.db);
       }
-      for (const [terminalId, runState] of runStates) {
-        await this.db.updateTable('terminal').set({ run_state: runState }).where('terminal_id', '=', terminalId).execute();
-      }
+      if (runStates.length > 0)
+        await sql`
+          update terminal set run_state = v.run_state
+          from unnest(${runStates.map((r) => r[0])}::text[], ${runStates.map((r) => r[1])}::text[]) as v(terminal_id, run_state)
+          where terminal.terminal_id = v.terminal_id`.execute(this.db);
     } catch (err) {
       this.failures++;
       this.onError(err);
@@ -106,6 +135,7 @@ export class StatusStore {
 
   async close(): Promise<void> {
     clearInterval(this.timer);
-    await this.flush();
+    this.flushing = this.flushing.then(() => this.flushNow(true));
+    await this.flushing;
   }
 }
