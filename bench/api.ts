@@ -1,9 +1,8 @@
 // API benchmarks of issue 2: cold start, GET /api/getuser at 50 concurrent clients on PGlite and
 // PostgreSQL, sign-in p99, and the gzip size of the JavaScript the login route loads.
 // Run: npm run bench -- api     (PostgreSQL at 127.0.0.1:5432 with trust auth for the second half)
-import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { freshPgDatabase, percentile, report, root, startServer } from './support.ts';
 
@@ -44,16 +43,11 @@ async function signInLatency(url: string, n = 60) {
   return { p50_ms: percentile(times, 50), p99_ms: percentile(times, 99) };
 }
 
-function loginRouteJsGzip(): { kb: number; files: number } | string {
-  const dist = path.join(root, 'apps/web/dist');
-  const index = path.join(dist, 'index.html');
-  if (!fs.existsSync(index)) return 'web app not built (npm run build)';
-  const html = fs.readFileSync(index, 'utf8');
-  // Entry script plus modulepreloads: what the browser fetches before the first render of /login.
-  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
-  let bytes = 0;
-  for (const ref of refs) bytes += gzipSync(fs.readFileSync(path.join(dist, ref))).length;
-  return { kb: bytes / 1024, files: refs.length };
+/** The login route's JS, measured by the web app's own script from the Vite manifest (one definition of "what /login loads"). */
+function loginRouteJsGzip(): string {
+  const r = spawnSync(process.execPath, [path.join(root, 'apps/web/scripts/login-bundle-size.mjs')], { encoding: 'utf8' });
+  if (r.status !== 0) return `not measured (build the web app first): ${r.stderr.trim().split('\n')[0]}`;
+  return r.stdout.trim().split('\n').at(-1) ?? '';
 }
 
 const cold = await startServer(base);

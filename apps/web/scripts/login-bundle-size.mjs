@@ -20,7 +20,10 @@ const visit = (key) => {
 const locale = process.argv[3] ?? 'zh-CN';
 visit('index.html');
 visit(page);
-for (const key of Object.keys(manifest)) if (key.startsWith(`src/i18n/${locale}/`)) visit(key);
+// Only the areas loaded at start-up (SHELL_AREAS of src/i18n/catalogue.ts); the rest load with the signed-in shell.
+const catalogueSource = fs.readFileSync(path.join(import.meta.dirname, '../src/i18n/catalogue.ts'), 'utf8');
+const shellAreas = JSON.parse((/SHELL_AREAS[^=]*=\s*(\[[^\]]*\])/.exec(catalogueSource)?.[1] ?? '[]').replace(/'/g, '"'));
+for (const area of shellAreas) visit(`src/i18n/${locale}/${area}.json`);
 
 let raw = 0;
 let gz = 0;

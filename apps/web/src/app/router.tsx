@@ -1,5 +1,6 @@
 import { ROUTES } from '@liftguard/contract/routes';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ensureFeatureCatalogue } from '../i18n/i18n.ts';
 import { PATHS } from './navigation.ts';
 import { PAGES, type PageLoader } from './pages.tsx';
 import { RootLayout } from './RootLayout.tsx';
@@ -31,11 +32,17 @@ export const routeObjects: RouteObject[] = [
       { path: childPath(PATHS.serverError), lazy: lazyPage('server_error') },
       { path: childPath(PATHS.networkError), lazy: lazyPage('network_error') },
       {
-        lazy: async () => ({ Component: (await import('./shell/Shell.tsx')).Shell }),
+        lazy: async () => {
+          const [m] = await Promise.all([import('./shell/Shell.tsx'), ensureFeatureCatalogue()]);
+          return { Component: m.Shell };
+        },
         children: desktopRoutes.map((r) => ({ path: childPath(r.path), lazy: lazyPage(r.name) })),
       },
       {
-        lazy: async () => ({ Component: (await import('./shell/MobileShell.tsx')).MobileShell }),
+        lazy: async () => {
+          const [m] = await Promise.all([import('./shell/MobileShell.tsx'), ensureFeatureCatalogue()]);
+          return { Component: m.MobileShell };
+        },
         children: mobileRoutes.map((r) => ({ path: childPath(r.path), lazy: lazyPage(r.name) })),
       },
       { path: '*', lazy: lazyPage('not_found') },

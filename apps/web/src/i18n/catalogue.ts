@@ -27,13 +27,25 @@ export const AREAS = [
   'ota',
 ] as const;
 
-/** The catalogue of one locale: `{ app: {...}, route: {...}, ... }`. */
-export async function loadCatalogue(locale: Locale): Promise<Tree> {
+/**
+ * Areas the sign-in, reset and error pages need: loaded at start-up. Every other area loads
+ * with the signed-in shell (`ensureFeatureCatalogue`), so the login route stays small.
+ * scripts/login-bundle-size.mjs reads this list.
+ */
+export const SHELL_AREAS: readonly string[] = ['app', 'route', 'page', 'auth', 'shell', 'error'];
+
+export type AreaSet = 'shell' | 'features' | 'all';
+
+/** The catalogue of one locale (`{ app: {...}, route: {...}, ... }`), for a set of areas. */
+export async function loadCatalogue(locale: Locale, set: AreaSet = 'all'): Promise<Tree> {
   const out: Tree = {};
-  for (const [file, load] of Object.entries(files)) {
-    const m = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    if (m && m[1] === locale && m[2]) out[m[2]] = await load();
-  }
+  const wanted = (area: string) => set === 'all' || SHELL_AREAS.includes(area) === (set === 'shell');
+  await Promise.all(
+    Object.entries(files).map(async ([file, load]) => {
+      const m = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(file);
+      if (m && m[1] === locale && m[2] && wanted(m[2])) out[m[2]] = await load();
+    }),
+  );
   return out;
 }
 

@@ -28,7 +28,7 @@ export function currentLocale(): Locale {
 
 export async function initI18n(): Promise<typeof i18next> {
   const lng = storedLocale();
-  const resources = { [lng]: { translation: await loadCatalogue(lng) } };
+  const resources = { [lng]: { translation: await loadCatalogue(lng, 'shell') } };
   await i18next.use(initReactI18next).init({
     resources,
     partialBundledLanguages: true,
@@ -43,11 +43,26 @@ export async function initI18n(): Promise<typeof i18next> {
   return i18next;
 }
 
+const featuresLoaded = new Map<Locale, Promise<void>>();
+
+/** Load the feature areas of a locale once (the signed-in shell awaits this before rendering). */
+export function ensureFeatureCatalogue(locale: Locale = currentLocale()): Promise<void> {
+  let pending = featuresLoaded.get(locale);
+  if (!pending) {
+    pending = loadCatalogue(locale, 'features').then((tree) => {
+      i18next.addResourceBundle(locale, 'translation', tree, true, true);
+    });
+    featuresLoaded.set(locale, pending);
+  }
+  return pending;
+}
+
 export async function switchLocale(locale: Locale): Promise<void> {
   storeLocale(locale);
   if (!i18next.hasResourceBundle(locale, 'translation')) {
-    i18next.addResourceBundle(locale, 'translation', await loadCatalogue(locale));
+    i18next.addResourceBundle(locale, 'translation', await loadCatalogue(locale, 'shell'));
   }
+  if (featuresLoaded.size > 0) await ensureFeatureCatalogue(locale);
   await i18next.changeLanguage(locale);
   document.documentElement.lang = locale;
 }
