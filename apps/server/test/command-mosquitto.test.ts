@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandCenterOf } from '../src/modules/command/center.ts';
 import { ALL_COMMAND_URIS, commandRow, OPERATOR_PASSWORD, seedOperator, send, simFor } from './command-fixtures.ts';
 import { settingsSuite } from './command-settings-suite.ts';
+import { serviceAvailable } from './external-services.ts';
 import { type RealtimeHarness, type SeededLift, seedCompany, seedLift, startRealtime, waitFor } from './realtime-fixtures.ts';
 
 const BROKER = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+const hasBroker = await serviceAvailable(BROKER, 'Mosquitto');
 
-describe('remote control through Mosquitto (external broker)', () => {
+describe.skipIf(!hasBroker)('remote control through Mosquitto (external broker)', () => {
   let h: RealtimeHarness;
   let lift: SeededLift;
   let offline: SeededLift;
@@ -74,4 +76,4 @@ describe('remote control through Mosquitto (external broker)', () => {
   });
 });
 
-settingsSuite('settings push through Mosquitto', () => ({ MQTT_URL: BROKER }));
+if (hasBroker) settingsSuite('settings push through Mosquitto', () => ({ MQTT_URL: BROKER }));

@@ -7,11 +7,14 @@ import { downTopic, upTopic } from '@liftguard/contract';
 import { SimTerminal } from '@liftguard/simulator';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { programAvailable, serviceAvailable } from './external-services.ts';
 import { type RealtimeHarness, rand, type SeededLift, seedCompany, seedLift, startRealtime, waitFor } from './realtime-fixtures.ts';
 
 const SYSTEM_BROKER = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+const hasBroker = await serviceAvailable(SYSTEM_BROKER, 'Mosquitto');
+const hasMosquittoProgram = programAvailable('mosquitto');
 
-describe('gateway on the machine Mosquitto (external broker)', () => {
+describe.skipIf(!hasBroker)('gateway on the machine Mosquitto (external broker)', () => {
   let h: RealtimeHarness;
   let lift: SeededLift;
   let term: SimTerminal;
@@ -125,7 +128,7 @@ async function startPrivateMosquitto(
   };
 }
 
-describe('topic ACL on an external Mosquitto with per-terminal credentials', () => {
+describe.skipIf(!hasMosquittoProgram)('topic ACL on an external Mosquitto with per-terminal credentials', () => {
   const root = `lga${rand()}`;
   const serverPassword = `srv-${rand()}${rand()}`;
   let broker: Awaited<ReturnType<typeof startPrivateMosquitto>>;
