@@ -174,7 +174,6 @@ try {
     guardTimes.push(performance.now() - t);
   }
   guardTimes.sort((a, b) => a - b);
-  const pure: number[] = [];
   const auth = await resolveToken(db, adminToken);
   if ('code' in auth) throw new Error('token did not resolve');
   const t1 = performance.now();

@@ -150,7 +150,8 @@ export function registerAuth(app: FastifyInstance, db: Database): void {
     if (!auth) throw new AppError(ErrorCodes.NOT_LOGGED_IN);
     const uri = req.routeOptions.url;
     const allowed =
-      mode === 'self' || (mode === 'root' ? auth.isRoot : canWrite(req.method, uri, { isRoot: auth.isRoot, uris: auth.uris, communityId: communityOf(req) }));
+      mode === 'self' ||
+      (mode === 'root' ? auth.isRoot : canWrite(req.method, uri, { isRoot: auth.isRoot, uris: auth.uris, communityId: communityOf(req) }));
     if (!allowed) {
       await writeAudit(db, {
         action: 'permission.denied',

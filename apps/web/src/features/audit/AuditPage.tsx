@@ -1,5 +1,5 @@
 import type { TAuditEntry } from '@liftguard/contract/org/audit';
-import { Button, Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Form, Select, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';

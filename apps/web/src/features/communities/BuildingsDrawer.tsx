@@ -93,7 +93,10 @@ export function BuildingsDrawer({ community, onClose }: { community: TCommunity 
                 cancelText={t('app.action.cancel')}
                 onConfirm={() =>
                   deleteBuilding(b.id).then(
-                    () => (toast.success(t('org.deleted')), q.refetch()),
+                    () => {
+                      toast.success(t('org.deleted'));
+                      return q.refetch();
+                    },
                     () => undefined,
                   )
                 }
