@@ -73,7 +73,7 @@ export default function DashboardPage() {
           <Card size="small" title={t('dashboard.terminals')}>
             <Row gutter={[12, 12]}>
               {terminals.map((c) => (
-                <Col key={c.key} xs={12} sm={8} md={4} style={{ flex: '1 1 0' }}>
+                <Col key={c.key} style={{ flex: '1 1 140px' }}>
                   <Statistic title={t(`dashboard.${c.key}`)} value={c.value} data-testid={`counter-${c.key}`} />
                 </Col>
               ))}
