@@ -36,7 +36,8 @@ export type BuiltApp = { app: FastifyInstance; ctx: AppContext; close: () => Pro
 /** Build the whole HTTP application on an open database. Does not listen. */
 export async function buildApp(config: Config, handle: DbHandle, givenBus?: Bus): Promise<BuiltApp> {
   // with REDIS_URL the bus is shared by every instance (live channel, forced_offline, fault pipeline)
-  const bus = givenBus ?? (config.REDIS_URL ? await createRedisBus(config.REDIS_URL) : createLocalBus());
+  let logBusError = (_err: unknown): void => undefined;
+  const bus = givenBus ?? (config.REDIS_URL ? await createRedisBus(config.REDIS_URL, (err) => logBusError(err)) : createLocalBus());
   const closers: Array<() => Promise<void> | void> = [];
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: REDACT },
@@ -47,6 +48,7 @@ export async function buildApp(config: Config, handle: DbHandle, givenBus?: Bus)
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  logBusError = (err) => app.log.warn({ err }, 'event bus (Redis) error');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const ctx: AppContext = { config, db: handle.db, engine: handle.engine, bus, onClose: (fn) => closers.push(fn) };

@@ -5,8 +5,12 @@ import type { Bus } from './bus.ts';
  * The Bus over Redis pub/sub, so several server instances share events (live channel,
  * forced_offline, fault pipeline). One connection publishes, one subscribes; messages are JSON.
  * A handler sees its own instance's messages too, exactly like the local bus.
+ *
+ * Like the local bus, it never rejects: callers publish fire-and-forget, so a Redis outage is
+ * reported through `onError` (ioredis reconnects by itself) instead of crashing the process.
+ * Durable work (fault alerts) does not depend on the bus: the alert sweeper re-reads the database.
  */
-export async function createRedisBus(redisUrl: string): Promise<Bus> {
+export async function createRedisBus(redisUrl: string, onError: (err: unknown) => void = () => undefined): Promise<Bus> {
   // `?channel_prefix=x:` keeps deployments (or test runs) sharing one Redis apart; default `lg:`
   const u = new URL(redisUrl);
   const prefix = u.searchParams.get('channel_prefix') ?? 'lg:';
@@ -14,7 +18,10 @@ export async function createRedisBus(redisUrl: string): Promise<Bus> {
   const url = u.toString();
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
+  pub.on('error', onError);
+  sub.on('error', onError);
   await Promise.all([pub.connect(), sub.connect()]);
+  let closed = false;
   const handlers = new Map<string, Set<(message: unknown) => void>>();
   sub.on('message', (channel: string, raw: string) => {
     const set = handlers.get(channel.slice(prefix.length));
@@ -35,14 +42,15 @@ export async function createRedisBus(redisUrl: string): Promise<Bus> {
   });
   return {
     publish: async (channel, message) => {
-      await pub.publish(prefix + channel, JSON.stringify(message));
+      if (closed) return;
+      await pub.publish(prefix + channel, JSON.stringify(message)).catch(onError);
     },
     subscribe: (channel, handler) => {
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        void sub.subscribe(prefix + channel);
+        if (!closed) sub.subscribe(prefix + channel).catch(onError);
       }
       set.add(handler);
       return () => {
@@ -51,11 +59,12 @@ export async function createRedisBus(redisUrl: string): Promise<Bus> {
         s.delete(handler);
         if (s.size === 0) {
           handlers.delete(channel);
-          void sub.unsubscribe(prefix + channel);
+          if (!closed) sub.unsubscribe(prefix + channel).catch(onError);
         }
       };
     },
     close: async () => {
+      closed = true;
       handlers.clear();
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },
