@@ -61,7 +61,15 @@ async function main() {
   const provider = await fakeProvider();
   const config = loadConfig(
     {},
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/liftguard-bench-alerts', SEED_DEMO: '0', SMS_PROVIDER_URL: provider.url },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/tmp/liftguard-bench-alerts',
+      SEED_DEMO: '0',
+      SMS_PROVIDER_URL: provider.url,
+      // BENCH_SEND_CONCURRENCY overrides SMS_SEND_CONCURRENCY (default 16)
+      ...(process.env.BENCH_SEND_CONCURRENCY ? { SMS_SEND_CONCURRENCY: process.env.BENCH_SEND_CONCURRENCY } : {}),
+    },
   );
   const handle = await openDatabase({ url: pg?.url ?? 'memory://', dataDir: config.dataDir });
   await migrateToLatest(handle.db);
@@ -185,13 +193,19 @@ async function main() {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('state', 'in', ['queued', 'running'])
       .executeTakeFirstOrThrow();
-    if (Number(left.n) === 0) break;
+    // and every fault's alert job written (fault events are enqueued in groups)
+    const unqueued = await db
+      .selectFrom('fault')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('alert_enqueued_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(left.n) === 0 && Number(unqueued.n) === 0) break;
     await new Promise((r) => setTimeout(r, 200));
   }
   const wallS = (performance.now() - t0) / 1000;
   await runner.stop();
 
-  const sent = await db.selectFrom('sms_record').select(['id', 'fault_id', 'status', 'reason']).execute();
+  const sent = await db.selectFrom('sms_record').select(['id', 'fault_id', 'status', 'reason', 'unknown_outcomes']).execute();
   const byStatus: Record<string, number> = {};
   const byReason: Record<string, number> = {};
   for (const r of sent) {
@@ -215,6 +229,8 @@ async function main() {
     sms_handed_to_provider: provider.received.size,
     // a request repeated under the same Idempotency-Key (a retry after a timeout): a provider that honours the key bills it once
     provider_repeats_same_key: provider.duplicates(),
+    // attempts that timed out (SMS_PROVIDER_TIMEOUT_MS): the SMS may have been accepted, retried under the same key
+    unknown_outcomes: sent.reduce((n, r) => n + r.unknown_outcomes, 0),
     exact: (byStatus.sent ?? 0) === expected && provider.received.size === expected,
     suppressed_by_reason: byReason,
     fault_to_provider_p50_ms: percentile(latencies, 50),

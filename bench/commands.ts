@@ -10,10 +10,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { buildApp } from '../apps/server/src/app.ts';
 import { hashTerminalSecret, newTerminalSecret, startGateway } from '../apps/server/src/gateway/index.ts';
+import { commandCenterOf } from '../apps/server/src/modules/command/center.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { migrateToLatest } from '../apps/server/src/platform/migrate.ts';
@@ -264,6 +266,10 @@ const up = (await (
 };
 if (!up.data) throw new Error(`upload failed: ${JSON.stringify(up)}`);
 peakRss = process.memoryUsage().rss;
+const baseRss = peakRss;
+// event-loop delay during the rollout (server and terminals share this loop)
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 const roStart = performance.now();
 const all = new Promise<void>((resolve) => {
   rolloutTick.fn = () => {
@@ -279,6 +285,12 @@ const upd = (await (
 ).json()) as { data?: { sent: Array<{ cmd_id: string }>; latest: unknown[] }; code?: number };
 if (!upd.data) throw new Error(`update failed: ${JSON.stringify(upd)}`);
 const answeredMs = Math.round(performance.now() - roStart);
+// when the last command was published (the answer itself, if the server publishes before answering)
+const center = commandCenterOf(built.ctx) as unknown as { backlogSize?: number };
+const published = (async () => {
+  while ((center.backlogSize ?? 0) > 0) await new Promise((r) => setTimeout(r, 20));
+  return Math.round(performance.now() - roStart);
+})();
 for (const s of upd.data.sent) rolloutIds.add(s.cmd_id);
 // states that arrived before the answer listed the ids
 const finals = await db
@@ -294,14 +306,19 @@ for (const f of finals)
   }
 rolloutTick.fn();
 await Promise.race([all, new Promise((r) => setTimeout(r, 180_000))]);
+loopDelay.disable();
 const rollout = {
   terminals: fleet.terminals.length,
   api_answer_ms: answeredMs,
+  all_published_ms: await published,
   all_done_ms: Math.round(performance.now() - roStart),
   succeeded: rolloutDone,
   failed: rolloutFailed,
   unfinished: rolloutIds.size,
   peak_rss_mb: Math.round(peakRss / 1_048_576),
+  rss_growth_mb: Math.round((peakRss - baseRss) / 1_048_576),
+  loop_delay_p99_ms: Math.round(loopDelay.percentile(99) / 1e6),
+  loop_delay_max_ms: Math.round(loopDelay.max / 1e6),
 };
 console.log('rollout', rollout);
 

@@ -26,11 +26,14 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '15' },
     engine: { type: 'string', default: 'both' },
     'fault-every-ms': { type: 'string', default: '100' },
+    'load-procs': { type: 'string', default: '2' },
   },
 });
 const N = Number(values.terminals);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
+/** the fleet is split over this many load processes: one tops out near 4,600 publishes/s */
+const LOAD_PROCS = Math.max(1, Number(values['load-procs']));
 const MOSQUITTO = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 
 const pct = (xs: number[], p: number) => {
@@ -180,8 +183,11 @@ async function run(engine: 'embedded' | 'mosquitto') {
       ended_reason: null,
     })
     .execute();
-  const credsFile = path.join(dataDir, 'creds.json');
-  fs.writeFileSync(credsFile, JSON.stringify(creds));
+  const credsFiles = Array.from({ length: LOAD_PROCS }, (_, k) => {
+    const file = path.join(dataDir, `creds-${k}.json`);
+    fs.writeFileSync(file, JSON.stringify(creds.filter((_, i) => i % LOAD_PROCS === k)));
+    return file;
+  });
 
   console.error('stage: build');
   const built = await buildApp(config, handle);
@@ -199,24 +205,37 @@ async function run(engine: 'embedded' | 'mosquitto') {
   });
   await new Promise((r) => ws.once('open', r));
 
-  const load = child({
-    mode: 'fleet',
-    url: mqttUrl,
-    root: topicRoot,
-    creds: credsFile,
-    rate: RATE,
-    seconds: SECONDS,
-    faultEveryMs: Number(values['fault-every-ms']),
-  });
+  const loads = credsFiles.map((file) =>
+    child({
+      mode: 'fleet',
+      url: mqttUrl,
+      root: topicRoot,
+      creds: file,
+      rate: RATE / LOAD_PROCS,
+      seconds: SECONDS,
+      faultEveryMs: Number(values['fault-every-ms']) * LOAD_PROCS,
+    }),
+  );
   console.error('stage: connect fleet');
-  const connected = await load.next('connected');
-  console.error('stage: load');
+  const connectedAll = await Promise.all(loads.map((l) => l.next('connected')));
+  const connected = {
+    connected: connectedAll.reduce((n, c) => n + Number(c.connected), 0),
+    ms: Math.max(...connectedAll.map((c) => Number(c.ms))),
+  };
+  console.error(`stage: load (${connected.connected} connected in ${connected.ms} ms)`);
   await new Promise((r) => setTimeout(r, 1000));
   const onlineBefore = gateway.stats().online;
   const s0 = gateway.stats();
   const t0 = performance.now();
-  load.proc.stdin?.write('go\n');
-  const done = await load.next('done');
+  for (const l of loads) l.proc.stdin?.write('go\n');
+  const doneAll = await Promise.all(loads.map((l) => l.next('done')));
+  const done = {
+    sent: doneAll.reduce((n, d) => n + Number(d.sent), 0),
+    faults: doneAll.reduce((n, d) => n + Number(d.faults), 0),
+  };
+  // the load window: what was ingested by the end of it, and what was still queued then
+  const loadSecs = (performance.now() - t0) / 1000;
+  const sDone = gateway.stats();
   await new Promise((r) => setTimeout(r, 1500)); // let the tail drain
   await gateway.flush();
   const secs = (performance.now() - t0) / 1000;
@@ -226,7 +245,7 @@ async function run(engine: 'embedded' | 'mosquitto') {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   const rss = Math.round(process.memoryUsage().rss / 1_048_576);
-  if (load.proc.exitCode === null) await new Promise((r) => load.proc.once('exit', r));
+  await Promise.all(loads.map((l) => (l.proc.exitCode === null ? new Promise((r) => l.proc.once('exit', r)) : undefined)));
 
   const raw = child({
     mode: 'raw',
@@ -251,8 +270,12 @@ async function run(engine: 'embedded' | 'mosquitto') {
     connectMs: connected.ms,
     onlineSeenByGateway: onlineBefore,
     targetRate: RATE,
+    loadProcesses: LOAD_PROCS,
     sent: done.sent,
-    statusIngestedPerSec: Math.round((s1.status - s0.status) / secs),
+    sentPerSec: Math.round(done.sent / SECONDS),
+    statusIngested: s1.status - s0.status,
+    statusIngestedPerSec: Math.round((sDone.status - s0.status) / loadSecs),
+    behindAtEndOfLoad: done.sent - (sDone.status - s0.status),
     statusStoredPerSec: Math.round((s1.stored - s0.stored) / secs),
     historyRows: Number(rows.n),
     rejected: s1.rejected - s0.rejected,

@@ -14,6 +14,11 @@ export function formItem(scope: Page | Locator, label: string | RegExp): Locator
     .first();
 }
 
+/** The error shown under a form item (not one antd is still animating away after a re-validation). */
+export function fieldError(scope: Page | Locator, label: string | RegExp): Locator {
+  return formItem(scope, label).locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)');
+}
+
 export async function expectToast(page: Page, text: string): Promise<void> {
   await expect(page.locator('.ant-message-notice').filter({ hasText: text }).first()).toBeVisible();
 }
@@ -62,7 +67,7 @@ export class LiftListScreen {
   }
 
   fieldError(label: string | RegExp): Locator {
-    return formItem(this.form, label).locator('.ant-form-item-explain-error');
+    return fieldError(this.form, label);
   }
 }
 

@@ -15,6 +15,10 @@ import { keepScreenshot } from '../support/shots.ts';
 // the badge drops. Screenshots of the fault screens in three languages.
 
 const DATA_DIR = path.join(os.tmpdir(), `liftguard-e2e-${E2E_PORT}`);
+const SMS_EN = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../apps/web/src/i18n/en-US/sms.json'), 'utf8')) as {
+  status: Record<string, string>;
+  reason: Record<string, string>;
+};
 type Cred = { id: string; secret: string };
 
 async function simulatedLift(request: Parameters<typeof apiLogin>[0], token: string, index: number) {
@@ -84,6 +88,21 @@ test('trapped passengers: badge and notice appear, the trapped modal lists the l
   await expect(faults.trappedTable).toContainText(lift.terminal_id);
   await keepScreenshot(page, 'fault-trapped-modal', 'en-US');
   await page.keyboard.press('Escape');
+  await expect(faults.trappedTable).toBeHidden();
+
+  // the dashboard's trapped counter opens the same modal
+  await page.goto('/home');
+  const trappedCounter = page.getByTestId('counter-tiringCount');
+  await expect
+    .poll(async () => Number((await trappedCounter.locator('.ant-statistic-content-value').innerText()).replace(/\D/g, '')), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0);
+  await trappedCounter.click();
+  await expect(faults.trappedTable.locator('tbody tr').filter({ hasText: lift.name })).toBeVisible({ timeout: 15_000 });
+  await keepScreenshot(page, 'dashboard-trapped-modal', 'en-US');
+  await page.keyboard.press('Escape');
+  await expect(faults.trappedTable).toBeHidden();
 
   // process it from the list: who and when are shown afterwards, and the badge drops
   const list = await apiCall<{ list: { id: number; code: string }[] }>(
@@ -107,6 +126,23 @@ test('trapped passengers: badge and notice appear, the trapped modal lists the l
   await expect.poll(() => faults.badgeCount(), { timeout: 15_000 }).toBe(Math.min(open - 1, 99));
   expect(badgeOpen).toBeGreaterThan(Math.min(open - 1, 98));
   await keepScreenshot(page, 'fault-list-processed', 'en-US');
+
+  // the fault's SMS (sent, or not sent with the reason) is on the SMS tab, found by the lift name
+  type Sms = { id: number; status: string; reason: string | null };
+  const smsOf = async () =>
+    (await apiCall<{ list: Sms[] }>(request, token, 'GET', `/api/sms/list?page=1&size=12&lift_id=${lift.id}&orderKey=id&orderMethod=desc`))
+      .body.data?.list ?? [];
+  await expect.poll(async () => (await smsOf()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  const sms = (await smsOf())[0] as Sms;
+  await faults.tab(2).click();
+  await page.getByTestId('sms-search').locator('input').fill(lift.name);
+  await page.getByTestId('sms-search').locator('input').press('Enter');
+  const smsRow = page.getByTestId('sms-table').locator(`tr[data-row-key="${sms.id}"]`);
+  await expect(smsRow).toBeVisible({ timeout: 15_000 });
+  await expect(smsRow).toContainText(lift.name);
+  await expect(smsRow).toContainText(SMS_EN.status[sms.status] ?? sms.status);
+  if (sms.reason) await expect(page.getByTestId(`sms-reason-${sms.id}`)).toHaveText(SMS_EN.reason[sms.reason] ?? sms.reason);
+  await keepScreenshot(page, 'fault-sms-of-lift', 'en-US');
 });
 
 test('fault, SMS and regulatory push screens in three languages', async ({ page }) => {

@@ -3,6 +3,7 @@ import { startDemoFleet } from './gateway/demo-fleet.ts';
 import { startGateway } from './gateway/index.ts';
 import { jobsFor } from './jobs/queue.ts';
 import { seedRegistryDemoDefault } from './modules/lift/seed.ts';
+import { seedMaintenanceDemo } from './modules/maintenance/seed.ts';
 import { seedDemo } from './modules/seed/index.ts';
 
 /**
@@ -14,6 +15,8 @@ export async function startServices(built: BuiltApp): Promise<void> {
   await seedDemo(built);
   // registry demo lifts, terminals and SIMs (idempotent) over the demo communities; before the fleet, which drives their terminals
   if (built.ctx.config.SEED_DEMO) await seedRegistryDemoDefault(built.ctx.db);
+  // a few maintenance records of this month on the demo lifts, so the dashboard's maintenance and repair counters show
+  if (built.ctx.config.SEED_DEMO) await seedMaintenanceDemo(built.ctx.db);
   // MQTT gateway (embedded aedes, or MQTT_URL), then the demo fleet on it
   const gateway = await startGateway(built.ctx, { log: built.app.log });
   await startDemoFleet(built.ctx, gateway, built.app.log);

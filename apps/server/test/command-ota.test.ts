@@ -11,7 +11,7 @@ describe('firmware and app updates over the air', () => {
   let h: RealtimeHarness;
   let old: SeededLift;
   let fresh: SeededLift;
-  let op: { token: string; userId: number };
+  let op: { token: string; userId: number; username: string };
   const sims: SimTerminal[] = [];
 
   const upload = async (fields: Record<string, string>, name: string, content: Buffer) => {
@@ -123,5 +123,71 @@ describe('firmware and app updates over the air', () => {
     const rival = await seedCompany(h.handle.db, 'Other OTA Co');
     const theirs = await seedLift(h.handle.db, rival.id);
     expect((await update({ list: [old.terminalId, theirs.terminalId], new_version: 'LG2000' })).code).toBe(4092);
+  });
+
+  it('answers as soon as the rollout is queued; commands are published in the background, a few at a time', async () => {
+    const c = await seedCompany(h.handle.db, 'Fleet OTA Co');
+    const fleet: SeededLift[] = [];
+    for (let i = 0; i < 30; i++) fleet.push(await seedLift(h.handle.db, c.id));
+    const fleetOp = await seedOperator(h.handle.db, c.id, ALL_COMMAND_URIS);
+    const b = multipartBody({ kind: 'firmware', version: 'LG4000' }, { name: 'fw.bin', content: Buffer.alloc(64, 4) });
+    const up = await h.app.inject({
+      method: 'POST',
+      url: '/api/portal/package/upload',
+      headers: { authorization: fleetOp.token, 'content-type': b.contentType },
+      payload: b.payload,
+    });
+    expect(up.json().data?.version).toBe('LG4000');
+    // hold every publish until released: the answer must not wait for them
+    const realSend = h.gateway.sendCommand;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let active = 0;
+    let peak = 0;
+    let published = 0;
+    h.gateway.sendCommand = async (terminalId, cmd) => {
+      active += 1;
+      peak = Math.max(peak, active);
+      await gate;
+      active -= 1;
+      published += 1;
+      return realSend(terminalId, cmd);
+    };
+    try {
+      const res = (
+        await h.app.inject({
+          method: 'POST',
+          url: '/api/portal/update',
+          headers: { authorization: fleetOp.token },
+          payload: { list: fleet.map((l) => l.terminalId), new_version: 'LG4000' },
+        })
+      ).json();
+      expect(res.code).toBeUndefined();
+      expect(res.data.sent).toHaveLength(30);
+      expect(published).toBe(0);
+      const ids = res.data.sent.map((s: { cmd_id: string }) => s.cmd_id);
+      const queued = await h.handle.db.selectFrom('command').select('state').where('id', 'in', ids).execute();
+      expect(queued).toHaveLength(30);
+      expect(queued.every((r) => r.state === 'queued')).toBe(true);
+      const audited = await h.handle.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('action', '=', 'command.update')
+        .where('result', '=', 'queued')
+        .where('username', '=', fleetOp.username)
+        .execute();
+      expect(audited).toHaveLength(30);
+      await waitFor(() => active > 0);
+      release();
+      await commandCenterOf(h.ctx).settle();
+      expect(published).toBe(30);
+      expect(peak).toBeLessThanOrEqual(commandCenterOf(h.ctx).opts.dispatchConcurrency);
+      const after = await h.handle.db.selectFrom('command').select('state').where('id', 'in', ids).execute();
+      expect(after.every((r) => r.state === 'sent')).toBe(true);
+    } finally {
+      h.gateway.sendCommand = realSend;
+    }
   });
 });

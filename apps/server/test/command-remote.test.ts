@@ -143,17 +143,17 @@ describe('remote control on the embedded broker', () => {
     const watcher = await seedOperator(h.handle.db, Number(companyPath.split('/').at(-2)), ALL_COMMAND_URIS);
     const mon = await send(h, watcher.token, { action: 'monitor', terminal_id: lift.terminalId, data: { on: true } });
     expect(mon.code).toBeUndefined();
-    expect(h.gateway.monitor.current(lift.liftId)?.activity).toBe('monitor');
+    expect((await h.gateway.monitor.current(lift.liftId))?.activity).toBe('monitor');
     expect((await send(h, op.token, { action: 'lock', terminal_id: lift.terminalId, password: OPERATOR_PASSWORD })).code).toBe(4057);
     // the monitoring operator may act on the lift they watch
     const own = await send(h, watcher.token, { action: 'close_door', terminal_id: lift.terminalId, password: OPERATOR_PASSWORD });
     expect(own.code).toBeUndefined();
     await send(h, watcher.token, { action: 'monitor', terminal_id: lift.terminalId, data: { on: false } });
-    expect(h.gateway.monitor.current(lift.liftId)).toBeNull();
+    expect(await h.gateway.monitor.current(lift.liftId)).toBeNull();
     // rescue holds the lift: monitoring is refused (4058)
-    h.gateway.monitor.acquire(lift.liftId, 'rescue', 'rescuer');
+    await h.gateway.monitor.acquire(lift.liftId, 'rescue', 'rescuer');
     expect((await send(h, op.token, { action: 'monitor', terminal_id: lift.terminalId, data: { on: true } })).code).toBe(4058);
-    h.gateway.monitor.release(lift.liftId, 'rescuer');
+    await h.gateway.monitor.release(lift.liftId, 'rescuer');
   });
 
   it('a duplicated delivery is executed once', async () => {

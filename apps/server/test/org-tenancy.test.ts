@@ -17,7 +17,16 @@ import { type RegisteredRoute, registeredRoutes } from '../src/modules/resource/
 import { type Harness, startHarness } from './harness.ts';
 import { buildTenant, call, ok, PASSWORD, type Tenant } from './org-fixture.ts';
 
-type World = { A: Tenant; B: Tenant; taskId: number; pusherId: number; importJobId: number; terminalId: number; simId: number };
+type World = {
+  A: Tenant;
+  B: Tenant;
+  taskId: number;
+  pusherId: number;
+  importJobId: number;
+  terminalId: number;
+  simId: number;
+  maintenanceId: number;
+};
 type Req = { query?: Record<string, unknown>; body?: unknown };
 type Probe =
   | { kind: 'open'; why: string }
@@ -144,6 +153,13 @@ const PROBES: Record<string, Probe> = {
   'POST /api/device/sim/delete': refuse((w) => ({ body: { id: w.simId } })),
   'GET /api/device/sim/import/template': open('static template'),
   'POST /api/device/sim/import': open('multipart file; rows are checked one by one by the registry suite'),
+  // maintenance records
+  'GET /api/device/maintenance/list': list((w) => ({ query: { lift_id: w.B.liftId } }), true),
+  'POST /api/device/maintenance/add': refuse((w) => ({
+    body: { lift_id: w.B.liftId, unit_company_id: w.A.companyId, person: 'probe', date: '2026-01-01', type: 'repair', content: 'probe' },
+  })),
+  'PUT /api/device/maintenance/update': refuse((w) => ({ body: { id: w.maintenanceId, content: 'probe' } })),
+  'POST /api/device/maintenance/delete': refuse((w) => ({ body: { id: w.maintenanceId } })),
   // remote commands and terminal updates
   'POST /api/device/sendmqtt': refuse(() => ({ body: { action: 'monitor', terminal_id: B_TERMINAL, data: {}, password: PASSWORD } })),
   'POST /api/device/sendmqtt/lock': refuse(() => ({ body: { terminal_id: B_TERMINAL, data: { floor: 1 }, password: PASSWORD } })),
@@ -247,7 +263,15 @@ beforeAll(async () => {
     }>`insert into sim_card (company_id, imsi, carrier) values (${B.companyId}, ${B_IMSI}, 'mobile') returning id`.execute(db);
     return Number(r.rows[0]?.id);
   });
-  w = { A, B, taskId, pusherId, importJobId, terminalId, simId };
+  const maintenanceId = await optionalInsert(async () => {
+    const r = await sql<{
+      id: number;
+    }>`insert into maintenance_record (lift_id, unit_company_id, person, done_on, type, content) values (${B.liftId}, ${B.companyId}, ${`${B_MARK} person`}, current_date, 'repair', ${`${B_MARK} work`}) returning id`.execute(
+      db,
+    );
+    return Number(r.rows[0]?.id);
+  });
+  w = { A, B, taskId, pusherId, importJobId, terminalId, simId, maintenanceId };
 }, 180_000);
 afterAll(async () => h?.close());
 

@@ -101,11 +101,11 @@ describe('lift import', () => {
     expect(l).toMatchObject({ name: 'Csv, one', address: 'Rua "A"', terminal_id: 'T1000003', total_floors: 3 });
   });
 
-  it('refuses other file types and xls with 4048, and a file without the required columns', async () => {
+  it('refuses other file types and a non-BIFF xls with 4048, and a file without the required columns', async () => {
     expect((await upload(h, tokenA, '/device/import', {}, { name: 'x.txt', content: Buffer.from('a') })).body.code).toBe(4048);
     const xls = await upload(h, tokenA, '/device/import', {}, { name: 'x.xls', content: Buffer.from([0xd0, 0xcf, 0x11, 0xe0]) });
     expect(xls.body.code).toBe(4048);
-    expect(xls.body.detail.reason).toBe('xls_unsupported');
+    expect(xls.body.detail.reason).toBe('xls_not_biff');
     const noCols = await upload(h, tokenA, '/device/import', {}, { name: 'x.xlsx', content: await xlsx([['a']], ['foo']) });
     const { job } = await waitJob(h, tokenA, noCols.body.data.id);
     expect(job).toMatchObject({ status: 'failed', code: 4048, msg: '文件错误' });

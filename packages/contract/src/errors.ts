@@ -472,6 +472,19 @@ export const ERRORS = {
     'en-US': 'The face terminal id must be a face terminal',
     'pt-PT': 'O ID do terminal facial tem de ser um terminal facial',
   },
+  // Maintenance records (reserved 4170–4179).
+  4170: {
+    status: 400,
+    'zh-CN': '维保单位必须是您管辖范围内的公司',
+    'en-US': 'The maintenance company must be a company in your scope',
+    'pt-PT': 'A empresa de manutenção tem de ser uma empresa do seu âmbito',
+  },
+  4171: {
+    status: 400,
+    'zh-CN': '维保日期不能晚于今天',
+    'en-US': 'The maintenance date cannot be in the future',
+    'pt-PT': 'A data da manutenção não pode ser futura',
+  },
   // Faults and alerts (reserved 4180–4199).
   4180: { status: 409, 'zh-CN': '故障已处理', 'en-US': 'The fault has already been processed', 'pt-PT': 'A avaria já foi tratada' },
   4181: { status: 409, 'zh-CN': '任务已处理', 'en-US': 'The task has already been handled', 'pt-PT': 'A tarefa já foi tratada' },

@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './http.ts';
 export * from './identity/user.ts';
 export * from './live/index.ts';
+export * from './maintenance/index.ts';
 export * from './org/index.ts';
 export * from './permissions.ts';
 export * from './platform/outbox.ts';

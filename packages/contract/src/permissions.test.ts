@@ -47,6 +47,9 @@ describe('route access (SPEC.md §2)', () => {
     expect(canOpenRoute('device_list', [], false)).toBe(false);
     expect(canOpenRoute('device_list', ['device_list'], false)).toBe(true);
     expect(canOpenRoute('device_list', [], true)).toBe(true);
+    // the lift detail page opens with the lift list's key
+    expect(canOpenRoute('device_list_detail', ['device_list'], false)).toBe(true);
+    expect(canOpenRoute('device_list_detail', ['device_list_detail'], false)).toBe(false);
     for (const free of ['explain', 'm_monitor', 'set_pwd_page']) expect(canOpenRoute(free, [], false)).toBe(true);
   });
 });

@@ -16,6 +16,11 @@ export type RouteDef = {
   /** reachable without a token */
   public?: boolean;
   mobile?: boolean;
+  /**
+   * Permission key when it is another route's: a sub-page opened with that route's right (not a
+   * resource of its own, never offered in the permission trees).
+   */
+  key?: string;
 };
 
 export const ROUTES: readonly RouteDef[] = [
@@ -34,6 +39,14 @@ export const ROUTES: readonly RouteDef[] = [
 
   { name: 'device', path: '/device', label: 'route.device' },
   { name: 'device_list', path: '/device/list', label: 'route.device_list', parent: 'device' },
+  {
+    name: 'device_list_detail',
+    path: '/device/list/:id',
+    label: 'route.device_list_detail',
+    parent: 'device',
+    hideInMenu: true,
+    key: 'device_list',
+  },
   { name: 'device_remove_list', path: '/device/remove_list', label: 'route.device_remove_list', parent: 'device' },
   { name: 'device_end_time_list', path: '/device/end_time_list', label: 'route.device_end_time_list', parent: 'device' },
   { name: 'device_terminal', path: '/device/terminal', label: 'route.device_terminal', parent: 'device' },
@@ -61,12 +74,13 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'set_pwd_page', path: '/set_pwd_page', label: 'route.set_pwd_page', public: true, free: true },
 ];
 
-export const ROUTE_NAMES = ROUTES.map((r) => r.name);
+/** Route names that are permission keys (sub-pages with another route's key left out). */
+export const ROUTE_NAMES = ROUTES.filter((r) => !r.key).map((r) => r.name);
 
 /** May a user holding `keys` (and maybe root) open the route named `name`? SPEC.md §2 navigation rules. */
 export function canOpenRoute(name: string, keys: readonly string[], isRoot: boolean): boolean {
   if (isRoot) return true;
   const route = ROUTES.find((r) => r.name === name);
   if (route?.free || route?.public) return true;
-  return keys.includes(name);
+  return keys.includes(route?.key ?? name);
 }

@@ -8,6 +8,7 @@ import { isExpired, TerminalDirectory } from './directory.ts';
 import { ExceptionRecorder } from './exceptions.ts';
 import { Ingest, type LiveStatus } from './ingest.ts';
 import { type LiveEnvelope, publishLive } from './live-events.ts';
+import { createMemoryLockStore, createRedisLockStore } from './lock-store.ts';
 import { MonitorLocks } from './monitor-lock.ts';
 import { Presence } from './presence.ts';
 import { StatusStore } from './status-store.ts';
@@ -99,6 +100,9 @@ export async function startGateway(ctx: AppContext, opts: GatewayOptions = {}): 
     }),
   ];
 
+  // monitoring / rescue / file-download holds: shared by every instance when REDIS_URL is set
+  const monitor = new MonitorLocks(config.REDIS_URL ? await createRedisLockStore(config.REDIS_URL, onError) : createMemoryLockStore());
+
   const handlers = {
     onMessage: (terminalId: string, code: string, payload: Buffer, topic: string) => {
       try {
@@ -154,7 +158,7 @@ export async function startGateway(ctx: AppContext, opts: GatewayOptions = {}): 
       const cmd = ZDownCommand.parse(command);
       await link.publish(downTopic(terminalId, root), JSON.stringify(cmd));
     },
-    monitor: new MonitorLocks(),
+    monitor,
     flush: async () => {
       await ingest.settle();
       await store.flush();
@@ -176,6 +180,7 @@ export async function startGateway(ctx: AppContext, opts: GatewayOptions = {}): 
       await link.close();
       await ingest.settle();
       await store.close();
+      await monitor.close();
     },
   };
   gateways.set(ctx, gateway);

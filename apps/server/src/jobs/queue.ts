@@ -15,6 +15,12 @@ export type JobHandler = {
   run: (payload: Record<string, unknown>, job: JobRecord) => Promise<void>;
   /** called once when the last attempt failed */
   onDead?: (payload: Record<string, unknown>, job: JobRecord, error: string) => Promise<void>;
+  /**
+   * A pool of its own: at most this many jobs of this queue in flight per runner, apart from the
+   * shared `batch` pool of the other queues (e.g. SMS sends waiting on the provider never wait
+   * behind alert decisions, and decisions never take every database connection).
+   */
+  concurrency?: number;
 };
 export type EnqueueInput = {
   queue: string;
@@ -66,6 +72,35 @@ export async function enqueueMany(db: Db, jobs: EnqueueInput[]): Promise<void> {
     .execute();
 }
 
+/**
+ * Group commit for work items that arrive in bursts (e.g. one job per bus event): the first item
+ * starts a write on the next turn; items that arrive while it runs go together in the next one
+ * (at most `max` per write). A failed write is reported to `onError`; its items are not retried
+ * here (callers have a safety net, e.g. the alert sweeper).
+ */
+export function grouped<T>(write: (items: T[]) => Promise<void>, onError: (err: unknown) => void, max = 500): (item: T) => void {
+  const waiting: T[] = [];
+  let running = false;
+  let scheduled = false;
+  const flush = async () => {
+    scheduled = false;
+    if (running) return;
+    running = true;
+    try {
+      while (waiting.length > 0) await write(waiting.splice(0, max)).catch(onError);
+    } finally {
+      running = false;
+    }
+  };
+  return (item) => {
+    waiting.push(item);
+    if (!running && !scheduled) {
+      scheduled = true;
+      setImmediate(() => void flush());
+    }
+  };
+}
+
 export type RunnerOptions = {
   /** first retry delay; doubles per attempt up to backoffMaxMs (±20% jitter) */
   backoffBaseMs: number;
@@ -106,9 +141,26 @@ export function createJobRunner(db: Kysely<DB>, options: Partial<RunnerOptions> 
   let wake: (() => void) | null = null;
 
   let lastRecovery = 0;
-  async function claim(limit = opts.batch): Promise<JobRecord[]> {
-    const queues = [...handlers.keys()];
-    if (queues.length === 0 || limit <= 0) return [];
+  /** jobs in flight per queue of its own (JobHandler.concurrency) and in the shared pool ('') */
+  const busy = new Map<string, number>();
+  const poolOf = (queue: string) => (handlers.get(queue)?.concurrency ? queue : '');
+  /**
+   * How many jobs each pool may take now: the shared pool (queues without a concurrency) and each
+   * queue of its own. A busy pool waits until a quarter of it is free, so a burst is claimed in
+   * groups rather than one job per finished job.
+   */
+  function freeSlots(sharedLimit: number): Array<{ queues: string[]; n: number }> {
+    const shared = [...handlers.entries()].filter(([, h]) => !h.concurrency).map(([q]) => q);
+    const pools = [{ queues: shared, size: sharedLimit, busy: busy.get('') ?? 0 }];
+    for (const [q, h] of handlers) if (h.concurrency) pools.push({ queues: [q], size: h.concurrency, busy: busy.get(q) ?? 0 });
+    return pools
+      .map((p) => ({ queues: p.queues, n: p.size - p.busy, min: p.busy > 0 ? Math.ceil(p.size / 4) : 1 }))
+      .filter((p) => p.queues.length > 0 && p.n >= p.min)
+      .map(({ queues, n }) => ({ queues, n }));
+  }
+  async function claim(sharedLimit = opts.batch): Promise<JobRecord[]> {
+    const pools = freeSlots(sharedLimit);
+    if (pools.length === 0) return [];
     // Jobs of a worker that died mid-run become due again after the lease (checked every few seconds).
     if (Date.now() - lastRecovery > 5_000) {
       lastRecovery = Date.now();
@@ -117,17 +169,72 @@ export function createJobRunner(db: Kysely<DB>, options: Partial<RunnerOptions> 
       // Finished jobs are kept a week for inspection (their dedupe keys are day-scoped), then pruned.
       await sql`delete from job where state = 'done' and finished_at < now() - interval '7 days'`.execute(db);
     }
-    const res = await sql<JobRecord>`
-      update job set state = 'running', locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
-      where id in (
+    // One statement for every pool: each takes up to its free slots, due jobs highest priority first.
+    const picks = pools.map(
+      (p, i) => sql`${sql.raw(`p${i}`)} as (
         select id from job
-        where state = 'queued' and run_at <= now() and queue = any(${queues}::text[])
+        where state = 'queued' and run_at <= now() and queue = any(${p.queues}::text[])
         order by priority desc, run_at, id
-        limit ${limit}
-        for update skip locked
-      )
+        limit ${p.n}
+        for update skip locked)`,
+    );
+    const ids = sql.join(
+      pools.map((_, i) => sql`select id from ${sql.raw(`p${i}`)}`),
+      sql` union all `,
+    );
+    const res = await sql<JobRecord>`
+      with ${sql.join(picks)}
+      update job set state = 'running', locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
+      where id in (${ids})
       returning id, queue, payload, attempts, max_attempts`.execute(db);
     return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
+  }
+
+  /**
+   * Finished jobs are marked done in groups (one statement for the jobs that finished while the
+   * previous group was written). A crash before the write runs such a job again after the lease,
+   * which handlers already allow (at least once).
+   */
+  const finished: Array<{ id: number; resolve: () => void; reject: (err: unknown) => void }> = [];
+  let doneWriting = false;
+  let doneScheduled = false;
+  async function writeDone(): Promise<void> {
+    doneScheduled = false;
+    if (doneWriting) return;
+    doneWriting = true;
+    try {
+      while (finished.length > 0) {
+        const group = finished.splice(0, 1000);
+        await db
+          .updateTable('job')
+          .set({ state: 'done', finished_at: new Date(), locked_at: null })
+          .where(
+            'id',
+            'in',
+            group.map((g) => g.id),
+          )
+          .execute()
+          .then(
+            () => {
+              for (const g of group) g.resolve();
+            },
+            (err) => {
+              for (const g of group) g.reject(err);
+            },
+          );
+      }
+    } finally {
+      doneWriting = false;
+    }
+  }
+  function markDone(id: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      finished.push({ id, resolve, reject });
+      if (!doneWriting && !doneScheduled) {
+        doneScheduled = true;
+        setImmediate(() => void writeDone());
+      }
+    });
   }
 
   async function runJob(job: JobRecord): Promise<void> {
@@ -135,7 +242,6 @@ export function createJobRunner(db: Kysely<DB>, options: Partial<RunnerOptions> 
     try {
       if (!handler) throw new Error(`no handler for ${job.queue}`);
       await handler.run(job.payload, job);
-      await db.updateTable('job').set({ state: 'done', finished_at: new Date(), locked_at: null }).where('id', '=', job.id).execute();
     } catch (err) {
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
       if (job.attempts >= job.max_attempts) {
@@ -150,7 +256,10 @@ export function createJobRunner(db: Kysely<DB>, options: Partial<RunnerOptions> 
         await sql`update job set state = 'queued', locked_at = null, locked_by = null, last_error = ${message},
           run_at = now() + ${`${delay} milliseconds`}::interval where id = ${job.id}`.execute(db);
       }
+      return;
     }
+    // not written: the job stays running and is handed out again after the lease (handlers are idempotent)
+    await markDone(job.id).catch(() => undefined);
   }
 
   async function runOnce(): Promise<number> {
@@ -159,21 +268,21 @@ export function createJobRunner(db: Kysely<DB>, options: Partial<RunnerOptions> 
     return jobs.length;
   }
 
-  /** A pool of at most `batch` jobs in flight; a finished job frees its slot and wakes the claimer. */
-  let inFlight = 0;
+  /** Pools of at most `batch` (shared) or `concurrency` (own) jobs in flight; a finished job frees its slot and wakes the claimer. */
   const pending = new Set<Promise<void>>();
   async function loop(): Promise<void> {
     while (running) {
       let claimed = 0;
       try {
-        const jobs = await claim(opts.batch - inFlight);
+        const jobs = await claim(opts.batch);
         claimed = jobs.length;
         for (const job of jobs) {
-          inFlight += 1;
+          const pool = poolOf(job.queue);
+          busy.set(pool, (busy.get(pool) ?? 0) + 1);
           const p: Promise<void> = runJob(job)
             .catch(() => undefined)
             .finally(() => {
-              inFlight -= 1;
+              busy.set(pool, (busy.get(pool) ?? 1) - 1);
               pending.delete(p);
               wake?.();
             });
@@ -183,7 +292,7 @@ export function createJobRunner(db: Kysely<DB>, options: Partial<RunnerOptions> 
         claimed = 0; // database hiccup: try again after the poll interval
       }
       if (!running) break;
-      if (claimed === 0 || inFlight >= opts.batch) {
+      if (claimed === 0 || freeSlots(opts.batch).length === 0) {
         await new Promise<void>((resolve) => {
           wake = resolve;
           timer = setTimeout(resolve, opts.pollMs);

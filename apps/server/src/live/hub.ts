@@ -3,8 +3,16 @@ import type { WebSocket } from 'ws';
 import type { LiveEnvelope } from '../gateway/live-events.ts';
 import type { AuthContext } from '../platform/auth.ts';
 import { type Bus, Channels } from '../platform/bus.ts';
+import { grantedCommunities } from '../platform/scope.ts';
 
-type Connection = { socket: WebSocket; auth: AuthContext; terminals: Set<string> };
+/**
+ * `lifts`: for a membership narrowed to some communities, the ids of the lifts it may see (null =
+ * no narrowing); kept fresh by the hub's loader.
+ */
+type Connection = { socket: WebSocket; auth: AuthContext; terminals: Set<string>; lifts: Set<number> | null; stale: boolean };
+
+/** Ids of the lifts of the granted communities in the connection's scope (see platform/scope.ts liftInScope). */
+export type GrantedLiftsLoader = (auth: AuthContext) => Promise<Set<number>>;
 
 const broadcast = new Set<string>(BROADCAST_ACTIONS);
 /** a slow browser with this much queued is skipped for status frames rather than buffering without end */
@@ -14,27 +22,77 @@ const MAX_BUFFERED = 1_048_576;
  * Fan-out of live events to the browsers connected to this instance. Every event carries the
  * company path of its lift; a connection sees it only when that path lies in its current
  * scope. Alerts (faults, help, dashboard changes) go to every connection in scope; device
- * reports only to connections subscribed to the terminal.
+ * reports only to connections subscribed to the terminal. A connection narrowed to some
+ * communities also needs the event's lift among those of its communities (the set is loaded
+ * before the channel opens, refreshed every `refreshMs` and soon after an unknown lift shows up;
+ * events of no lift but of a terminal are not sent to it).
  */
 export class LiveHub {
   private connections = new Set<Connection>();
   private unsubs: Array<() => void>;
   delivered = 0;
 
-  constructor(bus: Bus) {
+  private refreshTimer: NodeJS.Timeout | null = null;
+  private refreshSoon: NodeJS.Timeout | null = null;
+
+  constructor(
+    bus: Bus,
+    private readonly loadLifts: GrantedLiftsLoader | null = null,
+    private readonly refreshMs = 30_000,
+  ) {
     this.unsubs = [
       bus.subscribe(Channels.live, (m) => this.dispatch(m as LiveEnvelope)),
       bus.subscribe(Channels.sessionEnded, (m) => this.endSession(m as { sessionId?: number; reason?: string })),
     ];
   }
 
+  /** Is this auth narrowed to granted communities (its live events then filtered by lift)? */
+  static narrowed(auth: AuthContext): boolean {
+    return (
+      auth.scopePath !== null &&
+      grantedCommunities({ scopePath: auth.scopePath, communityIds: auth.communityIds, isRoot: auth.isRoot }) !== null
+    );
+  }
+
+  /** The lift ids a narrowed connection may see (empty when no loader is set: nothing of a lift is sent). */
+  async grantedLifts(auth: AuthContext): Promise<Set<number> | null> {
+    if (!LiveHub.narrowed(auth)) return null;
+    return this.loadLifts ? this.loadLifts(auth) : new Set();
+  }
+
+  private async refresh(onlyStale: boolean): Promise<void> {
+    if (!this.loadLifts) return;
+    for (const c of this.connections) {
+      if (!c.lifts || (onlyStale && !c.stale)) continue;
+      c.stale = false;
+      try {
+        c.lifts = await this.loadLifts(c.auth);
+      } catch {
+        // keep the last set; the next refresh tries again
+      }
+    }
+  }
+
+  private scheduleRefresh(): void {
+    if (this.refreshSoon || !this.loadLifts) return;
+    this.refreshSoon = setTimeout(() => {
+      this.refreshSoon = null;
+      void this.refresh(true);
+    }, 1000);
+    this.refreshSoon.unref?.();
+  }
+
   get size(): number {
     return this.connections.size;
   }
 
-  add(socket: WebSocket, auth: AuthContext): Connection {
-    const conn = { socket, auth, terminals: new Set<string>() };
+  add(socket: WebSocket, auth: AuthContext, lifts: Set<number> | null = null): Connection {
+    const conn: Connection = { socket, auth, terminals: new Set<string>(), lifts, stale: false };
     this.connections.add(conn);
+    if (lifts && !this.refreshTimer && this.loadLifts) {
+      this.refreshTimer = setInterval(() => void this.refresh(false), this.refreshMs);
+      this.refreshTimer.unref?.();
+    }
     socket.on('close', () => this.connections.delete(conn));
     return conn;
   }
@@ -48,6 +106,16 @@ export class LiveHub {
     for (const c of this.connections) {
       const path = c.auth.scopePath;
       if (!path || !scope.startsWith(path)) continue;
+      if (c.lifts) {
+        if (e.lift_id === null || e.lift_id === undefined) {
+          if (e.terminal_id) continue;
+        } else if (!c.lifts.has(e.lift_id)) {
+          // a lift created or moved since the last load: look again soon
+          c.stale = true;
+          this.scheduleRefresh();
+          continue;
+        }
+      }
       if (!toAll && !(e.terminal_id && c.terminals.has(e.terminal_id))) continue;
       if (!toAll && c.socket.bufferedAmount > MAX_BUFFERED) continue;
       frame ??= JSON.stringify(event satisfies TLiveEvent);
@@ -72,6 +140,8 @@ export class LiveHub {
   }
 
   close(): void {
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    if (this.refreshSoon) clearTimeout(this.refreshSoon);
     for (const u of this.unsubs) u();
     for (const c of this.connections) c.socket.close(1001, 'server shutting down');
     this.connections.clear();

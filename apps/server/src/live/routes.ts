@@ -2,6 +2,7 @@ import { errorText, pickLocale, ZLiveClientMessage } from '@liftguard/contract';
 import type { FastifyInstance } from 'fastify';
 import { resolveToken } from '../platform/auth.ts';
 import type { AppContext } from '../platform/context.ts';
+import { liftIdsInScope } from '../platform/scope.ts';
 import { LiveHub } from './hub.ts';
 
 /**
@@ -10,7 +11,12 @@ import { LiveHub } from './hub.ts';
  * client sends `{type: 'subscribe' | 'cancel', data: [terminal ids]}`.
  */
 export async function registerLiveChannel(app: FastifyInstance, ctx: AppContext): Promise<LiveHub> {
-  const hub = new LiveHub(ctx.bus);
+  // a membership narrowed to some communities sees live events of the lifts of those communities only
+  const hub = new LiveHub(ctx.bus, async (auth) =>
+    auth.scopePath === null
+      ? new Set<number>()
+      : new Set(await liftIdsInScope(ctx.db, { scopePath: auth.scopePath, communityIds: auth.communityIds, isRoot: auth.isRoot })),
+  );
   ctx.onClose(() => hub.close());
   app.get<{ Params: { token: string } }>('/ws/live/:token', { websocket: true, schema: { hide: true } }, async (socket, req) => {
     const token = req.params.token;
@@ -23,7 +29,8 @@ export async function registerLiveChannel(app: FastifyInstance, ctx: AppContext)
       socket.send(JSON.stringify({ code: resolved.code, msg }), () => socket.close(4000 + resolved.code, String(resolved.code)));
       return;
     }
-    const conn = hub.add(socket, resolved);
+    const lifts = await hub.grantedLifts(resolved).catch(() => new Set<number>());
+    const conn = hub.add(socket, resolved, lifts);
     socket.on('message', (raw) => {
       let parsed: ReturnType<typeof ZLiveClientMessage.safeParse>;
       try {

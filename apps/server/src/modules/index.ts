@@ -9,6 +9,7 @@ import { faultModule } from './fault/routes.ts';
 import { healthModule } from './health/routes.ts';
 import { identityModule } from './identity/routes.ts';
 import { liftModule } from './lift/routes.ts';
+import { maintenanceModule } from './maintenance/routes.ts';
 import { monitorModule } from './monitor/routes.ts';
 import { otaModule } from './ota/routes.ts';
 import { outboxModule } from './outbox/routes.ts';
@@ -40,6 +41,7 @@ export const modules: Module[] = [
   taskModule,
   pushModule,
   liftModule,
+  maintenanceModule,
   terminalModule,
   simModule,
   dashboardModule,

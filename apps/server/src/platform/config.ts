@@ -47,6 +47,10 @@ export const ZConfig = z.object({
     .transform((v) => v === '1' || v === 'true'),
   SMS_PROVIDER_URL: optionalUrl(['http', 'https']),
   SMS_PROVIDER_TOKEN: z.string().optional(),
+  /** how long one SMS request may take; no answer by then is an "unknown outcome" retried under the same key (below the 5 min job lease) */
+  SMS_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(240_000).default(60_000),
+  /** SMS handed to the provider at the same time by one instance */
+  SMS_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
 });
 export type Config = z.infer<typeof ZConfig> & { dataDir: string; filesDir: string };
 

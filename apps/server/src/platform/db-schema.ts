@@ -382,6 +382,13 @@ export type SmsRecordTable = {
   created_at: Timestamp;
   sent_at: Timestamp | null;
   updated_at: Timestamp;
+  /** Shanghai calendar day of a fault SMS (unique keys: same fault once a day, device slots) */
+  sms_day: string | null;
+  /** 1..min(3, lift.sms_limit): the device-and-number slot of the day a queued/sent fault SMS holds */
+  day_slot: number | null;
+  /** send attempts that timed out (the provider may or may not have accepted them) */
+  unknown_outcomes: Generated<number>;
+  last_error: string | null;
 };
 
 export type TaskTable = {
@@ -482,6 +489,22 @@ export type TerminalConfigTable = {
   resent_at: Timestamp | null;
 };
 
+/** Maintenance records (migration 0010); scoped through the lift. */
+export type MaintenanceRecordTable = {
+  id: Generated<number>;
+  lift_id: number;
+  unit_company_id: number;
+  person: string;
+  /** date column, read as text 'YYYY-MM-DD' */
+  done_on: string;
+  type: 'rescue' | 'alarm' | 'maintenance' | 'repair' | 'inspection' | 'other';
+  content: string;
+  remark: string | null;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+};
+
 export type DB = {
   community: CommunityTable;
   building: BuildingTable;
@@ -519,4 +542,5 @@ export type DB = {
   command: CommandTable;
   ota_package: OtaPackageTable;
   terminal_config: TerminalConfigTable;
+  maintenance_record: MaintenanceRecordTable;
 };

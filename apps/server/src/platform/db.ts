@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -41,12 +42,14 @@ export async function openDatabase(opts: { url?: string; dataDir: string; schema
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   let client: PGlite;
+  // pg_trgm backs the keyword search indexes (migration 0011); PostgreSQL ships it as a contrib extension.
+  const extensions = { pg_trgm };
   if (url === 'memory://' || (url === undefined && opts.dataDir === ':memory:')) {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   } else {
     const dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   }
   await client.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });

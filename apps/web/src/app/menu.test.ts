@@ -17,5 +17,6 @@ describe('menu', () => {
   it('selects the child and its group', () => {
     const menu = buildMenu([], true);
     expect(selectedMenuKeys('/device/fault', menu)).toEqual(['device_fault', 'device']);
+    expect(selectedMenuKeys('/device/list/12', menu)).toEqual(['device_list', 'device']);
   });
 });

@@ -38,6 +38,8 @@ describe('navigation rules (SPEC.md §2)', () => {
 
   it('guards routes by permission key and sends others to 403', () => {
     expect(go('/device/list', signedIn)).toMatchObject({ kind: 'render', route: { name: 'device_list' } });
+    // the lift detail page opens with the lift list's key
+    expect(go('/device/list/12', signedIn)).toMatchObject({ kind: 'render', route: { name: 'device_list_detail' } });
     expect(go('/device/fault', signedIn)).toEqual({ kind: 'redirect', to: '/403' });
     expect(go('/system/user', signedIn)).toEqual({ kind: 'redirect', to: '/403' });
     expect(go('/device/monitor/12', signedIn)).toEqual({ kind: 'redirect', to: '/403' });

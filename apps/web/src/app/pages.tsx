@@ -36,6 +36,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
 
   device: group('device'),
   device_list: () => import('../features/lifts/LiftListPage.tsx'),
+  device_list_detail: () => import('../features/lifts/LiftDetailPage.tsx'),
   device_remove_list: () => import('../features/lifts/RemovedListPage.tsx'),
   device_end_time_list: () => import('../features/lifts/ExpiredListPage.tsx'),
   device_terminal: () => import('../features/terminals/TerminalPage.tsx'),

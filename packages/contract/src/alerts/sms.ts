@@ -19,6 +19,15 @@ export const SMS_SUPPRESS_REASONS = [
 ] as const;
 export type TSmsSuppressReason = (typeof SMS_SUPPRESS_REASONS)[number];
 
+/**
+ * Why a queued SMS is not sent yet, or why it failed (sms_record.reason; the provider's own
+ * message is in last_error): `provider_retry` the provider refused or was unreachable, retried
+ * with backoff; `provider_unknown_outcome` no answer in time — retried under the same
+ * idempotency key; `provider_failed` every attempt failed (its unit of the limit is given back).
+ */
+export const SMS_DELIVERY_REASONS = ['provider_retry', 'provider_unknown_outcome', 'provider_failed'] as const;
+export type TSmsDeliveryReason = (typeof SMS_DELIVERY_REASONS)[number];
+
 export const ZSmsListQuery = ZPageQuery.extend({
   status: z.enum(SMS_STATUSES).optional(),
   lift_id: z.coerce.number().int().positive().optional(),
@@ -36,6 +45,9 @@ export const ZSmsRecordItem = z.object({
   status: z.enum(SMS_STATUSES),
   reason: z.string().nullable(),
   attempts: z.number().int(),
+  /** attempts that timed out: the provider may have accepted one of them (it must honour the idempotency key) */
+  unknown_outcomes: z.number().int(),
+  last_error: z.string().nullable(),
   provider_id: z.string().nullable(),
   insert_time: z.string(),
   sent_at: z.string().nullable(),

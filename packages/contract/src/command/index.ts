@@ -101,7 +101,7 @@ export const ZUpdateTarget = z.object({
   new_version: z.string(),
   cmd_id: z.string().nullable(),
 });
-/** `sent`: commands issued (progress follows live); `latest`: already at or above the target (the web's dialog shows both versions). */
+/** `sent`: commands queued, published in the background (their lifecycle and progress follow live); `latest`: already at or above the target (the web's dialog shows both versions). */
 export const ZPortalUpdateResult = z.object({ sent: z.array(ZUpdateTarget), latest: z.array(ZUpdateTarget) });
 
 export const ZOtaPackage = z.object({

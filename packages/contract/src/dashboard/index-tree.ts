@@ -4,9 +4,9 @@ import { z } from 'zod';
 export const ZIndexTree = z.object({
   /** help calls received today */
   helpCount: z.number().int(),
-  /** maintenance records of type maintenance this month (0 until maintenance records exist) */
+  /** maintenance records of type maintenance dated this calendar month (server date), on live lifts in scope */
   maintenanceCount: z.number().int(),
-  /** maintenance records of type repair this month (0 until maintenance records exist) */
+  /** maintenance records of type repair dated this calendar month (server date), on live lifts in scope */
   repairsCount: z.number().int(),
   /** open faults with passengers trapped */
   tiringCount: z.number().int(),

@@ -40,11 +40,17 @@ export const BROADCAST_ACTIONS = [
   'delL',
   'addT',
   'onoff',
+  'addM',
+  'delM',
   /** lifecycle of a remote command, update or settings push (issue 6): every operator in scope sees it */
   'command_state',
 ] as const;
 
-export const DASHBOARD_CHANGES = ['addF', 'delF', 'addL', 'delL', 'addT', 'onoff'] as const;
+/**
+ * SPEC.md §2 change types, plus addM / delM: a maintenance record added or removed (data: type,
+ * date, this_month), which moves maintenanceCount / repairsCount.
+ */
+export const DASHBOARD_CHANGES = ['addF', 'delF', 'addL', 'delL', 'addT', 'onoff', 'addM', 'delM'] as const;
 export type TDashboardChange = (typeof DASHBOARD_CHANGES)[number];
 
 export const LIVE_ACTIONS = [

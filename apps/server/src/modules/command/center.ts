@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   COMMAND_TTL_MS,
   type TCommand,
@@ -7,10 +8,12 @@ import {
   type TLiveEvent,
   ZCommandStateEvent,
 } from '@liftguard/contract';
+import type { Insertable } from 'kysely';
 import { gatewayOf } from '../../gateway/index.ts';
-import { writeAudit } from '../../platform/audit.ts';
+import { type AuditEntry, writeAudit, writeAuditMany } from '../../platform/audit.ts';
 import { Channels } from '../../platform/bus.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { CommandTable } from '../../platform/db-schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './repo.ts';
 
@@ -23,6 +26,8 @@ export type CommandOptions = {
   updateTtlMs: number;
   /** wait after the expiry before deciding expired / timed_out (late acks in flight) */
   graceMs: number;
+  /** background publishing of queued commands (rollouts): commands in flight at once (default 8) */
+  dispatchConcurrency: number;
 };
 
 export type IssueInput = {
@@ -69,6 +74,12 @@ export class CommandCenter {
   private open = new Map<string, Open>();
   private chains = new Map<string, Promise<unknown>>();
   private listeners: TransitionListener[] = [];
+  /** queued commands waiting to be published (enqueueMany), oldest first */
+  private backlog: Array<{ row: TCommand; input: IssueInput } | undefined> = [];
+  private backlogHead = 0;
+  private inFlight = 0;
+  private pumpIdle: Array<() => void> = [];
+  private sliceStart = 0;
   private unsubs: Array<() => void>;
   private sweepTimer: NodeJS.Timeout;
   private closed = false;
@@ -77,7 +88,7 @@ export class CommandCenter {
     private ctx: AppContext,
     opts: Partial<CommandOptions> = {},
   ) {
-    this.opts = { ttlMs: COMMAND_TTL_MS, ackTimeoutMs: 10_000, updateTtlMs: 600_000, graceMs: 2_000, ...opts };
+    this.opts = { ttlMs: COMMAND_TTL_MS, ackTimeoutMs: 10_000, updateTtlMs: 600_000, graceMs: 2_000, dispatchConcurrency: 8, ...opts };
     this.unsubs = [
       ctx.bus.subscribe(Channels.commandAck, (m) => this.onAck(m as AckMessage)),
       ctx.bus.subscribe(Channels.live, (m) => this.onLive(m as TLiveEvent)),
@@ -96,18 +107,11 @@ export class CommandCenter {
     this.listeners.push(fn);
   }
 
-  /** Persist, announce and publish one command. Answers the row as it stands after the publish. */
-  async issue(input: IssueInput): Promise<TCommand> {
-    const gw = gatewayOf(this.ctx);
-    if (!gw) throw new AppError(4063);
-    const { db } = this.ctx;
-    const id = randomUUID();
-    const now = Date.now();
+  private rowOf(input: IssueInput, now: number): Insertable<CommandTable> {
     const ttl = input.ttlMs ?? (input.command.action === 'update' ? this.opts.updateTtlMs : this.opts.ttlMs);
-    const expiresAt = now + ttl;
     const { action, ...params } = input.command;
-    const row = await repo.insertCommand(db, {
-      id,
+    return {
+      id: randomUUID(),
       lift_id: input.liftId,
       terminal_id: input.terminalId,
       company_id: input.companyId,
@@ -118,27 +122,117 @@ export class CommandCenter {
       reason: null,
       progress: null,
       created_at: new Date(now),
-      expires_at: new Date(expiresAt),
+      expires_at: new Date(now + ttl),
+    };
+  }
+
+  /** Persist, announce and publish one command. Answers the row as it stands after the publish. */
+  async issue(input: IssueInput): Promise<TCommand> {
+    if (!gatewayOf(this.ctx)) throw new AppError(4063);
+    const row = await repo.insertCommand(this.ctx.db, this.rowOf(input, Date.now()));
+    await writeAudit(this.ctx.db, this.auditEntry(row, 'queued', input.ip ?? null));
+    await this.dispatch(row, input);
+    return (await repo.findCommand(this.ctx.db, row.id)) ?? row;
+  }
+
+  /**
+   * Many commands at once (an update rollout to a whole fleet): the rows and their `queued`
+   * audit lines are written in a few statements and the call returns; the commands are then
+   * published in the background, at most `dispatchConcurrency` in flight, giving the event loop
+   * a turn between commands, so a rollout to thousands of terminals neither holds the request
+   * open nor starves other requests. Each command's lifecycle goes live as `command_state`.
+   * Rows left queued by an instance that stops are decided `expired` by the sweep.
+   */
+  async enqueueMany(inputs: IssueInput[]): Promise<TCommand[]> {
+    if (!gatewayOf(this.ctx)) throw new AppError(4063);
+    if (inputs.length === 0) return [];
+    const now = Date.now();
+    const rows = await repo.insertCommands(
+      this.ctx.db,
+      inputs.map((i) => this.rowOf(i, now)),
+    );
+    await writeAuditMany(
+      this.ctx.db,
+      rows.map((r, k) => this.auditEntry(r, 'queued', inputs[k]?.ip ?? null)),
+    );
+    rows.forEach((row, k) => {
+      this.backlog.push({ row, input: inputs[k] as IssueInput });
     });
+    this.pump();
+    return rows;
+  }
+
+  /** how many enqueued commands are not yet published */
+  get backlogSize(): number {
+    return this.backlog.length - this.backlogHead + this.inFlight;
+  }
+
+  private pump(): void {
+    while (!this.closed && this.inFlight < this.opts.dispatchConcurrency && this.backlogHead < this.backlog.length) {
+      const job = this.backlog[this.backlogHead] as { row: TCommand; input: IssueInput };
+      this.backlog[this.backlogHead++] = undefined;
+      this.inFlight += 1;
+      void this.turn()
+        .then(() => this.dispatch(job.row, job.input))
+        .catch(() => undefined)
+        .finally(() => {
+          this.inFlight -= 1;
+          this.pump();
+        });
+    }
+    if (this.backlogHead >= this.backlog.length) {
+      this.backlog = [];
+      this.backlogHead = 0;
+    }
+    if (this.inFlight === 0 && this.backlog.length === 0) for (const w of this.pumpIdle.splice(0)) w();
+  }
+
+  /**
+   * Backpressure on the event loop: background publishing runs in slices of about 10 ms, then
+   * lets everything else waiting (HTTP requests, terminal messages, timers) have a turn.
+   */
+  private async turn(): Promise<void> {
+    if (performance.now() - this.sliceStart < 10) return;
+    await nextTurn();
+    this.sliceStart = performance.now();
+  }
+
+  /** Track, announce and publish a queued command (queued → sent, or failed when the broker refuses). */
+  private async dispatch(row: TCommand, input: IssueInput): Promise<void> {
+    if (this.closed) return;
+    const gw = gatewayOf(this.ctx);
+    const now = Date.now();
+    const expiresAt = new Date(row.expires_at).getTime();
     const open: Open = {
-      action,
+      action: row.action,
       terminalId: input.terminalId,
       liftId: input.liftId,
       liftName: input.liftName,
       scope: input.scope,
       timers: [],
     };
-    this.open.set(id, open);
+    this.open.set(row.id, open);
     this.pushLive(row, open);
-    await this.audit(row, 'queued', input.ip ?? null);
-    this.schedule(id, action, now, expiresAt);
-    try {
-      await gw.sendCommand(input.terminalId, { ...input.command, cmd_id: id, issued_at: now, expires_at: expiresAt } as TDownCommand);
-      await this.transition(id, ['queued'], 'sent');
-    } catch (err) {
-      await this.transition(id, ['queued'], 'failed', { reason: `publish failed: ${err instanceof Error ? err.message : String(err)}` });
+    if (expiresAt <= now) {
+      await this.transition(row.id, ['queued'], 'expired', { reason: 'not sent before the expiry' });
+      return;
     }
-    return (await repo.findCommand(db, id)) ?? row;
+    this.schedule(row.id, row.action, now, expiresAt);
+    try {
+      if (!gw) throw new Error('no gateway');
+      const createdAt = new Date(row.created_at).getTime();
+      await gw.sendCommand(input.terminalId, {
+        ...input.command,
+        cmd_id: row.id,
+        issued_at: createdAt,
+        expires_at: expiresAt,
+      } as TDownCommand);
+      await this.transition(row.id, ['queued'], 'sent');
+    } catch (err) {
+      await this.transition(row.id, ['queued'], 'failed', {
+        reason: `publish failed: ${err instanceof Error ? err.message : String(err)}`,
+      });
+    }
   }
 
   private schedule(id: string, action: string, now: number, expiresAt: number): void {
@@ -297,7 +391,11 @@ export class CommandCenter {
   }
 
   private audit(row: TCommand, result: TCommandState, ip: string | null): Promise<void> {
-    return writeAudit(this.ctx.db, {
+    return writeAudit(this.ctx.db, this.auditEntry(row, result, ip));
+  }
+
+  private auditEntry(row: TCommand, result: TCommandState, ip: string | null): AuditEntry {
+    return {
       action: `command.${row.action}`,
       result,
       userId: row.user_id,
@@ -306,18 +404,26 @@ export class CommandCenter {
       target: row.lift_id !== null ? `lift:${row.lift_id}` : `terminal:${row.terminal_id}`,
       ip,
       detail: { cmd_id: row.id, terminal_id: row.terminal_id, params: row.params, reason: row.reason },
-    });
+    };
   }
 
   /** wait for queued transitions (tests) */
   async settle(): Promise<void> {
-    while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
+    for (;;) {
+      if (this.backlogSize > 0 && !this.closed) await new Promise<void>((r) => this.pumpIdle.push(r));
+      else if (this.chains.size > 0) await Promise.all([...this.chains.values()]);
+      else return;
+    }
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.sweepTimer);
+    // commands not yet published stay queued in the table; the sweep of a running instance expires them
+    this.backlog = [];
+    this.backlogHead = 0;
+    for (const w of this.pumpIdle.splice(0)) w();
     for (const u of this.unsubs) u();
     for (const o of this.open.values()) for (const t of o.timers) clearTimeout(t);
     this.open.clear();

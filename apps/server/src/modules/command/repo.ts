@@ -2,7 +2,7 @@ import type { TCommand, TCommandState } from '@liftguard/contract';
 import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { CommandTable } from '../../platform/db-schema.ts';
-import { companyInScope } from '../../platform/scope.ts';
+import { companyInScope, type DataScope, liftIdInGrant, liftInScope } from '../../platform/scope.ts';
 
 const iso = (d: unknown) => (d === null || d === undefined ? null : new Date(d as string).toISOString());
 
@@ -30,6 +30,20 @@ export function present(r: Selectable<CommandTable>): TCommand {
 export async function insertCommand(db: Database, row: Insertable<CommandTable>): Promise<TCommand> {
   const r = await db.insertInto('command').values(row).returningAll().executeTakeFirstOrThrow();
   return present(r);
+}
+
+/** Many command rows in a few statements (an update rollout), in the order given. */
+export async function insertCommands(db: Database, rows: Insertable<CommandTable>[]): Promise<TCommand[]> {
+  const byId = new Map<string, TCommand>();
+  for (let i = 0; i < rows.length; i += 500) {
+    const r = await db
+      .insertInto('command')
+      .values(rows.slice(i, i + 500))
+      .returningAll()
+      .execute();
+    for (const c of r) byId.set(c.id, present(c));
+  }
+  return rows.map((r) => byId.get(r.id as string) as TCommand);
 }
 
 export async function findCommand(db: Database, id: string): Promise<TCommand | null> {
@@ -102,10 +116,13 @@ export async function staleCommands(db: Database, before: Date): Promise<Array<{
 /** Commands of the caller's scope, newest first, for one lift or terminal. */
 export async function listCommands(
   db: Database,
-  scopePath: string,
+  scope: DataScope,
   q: { lift_id?: number | undefined; terminal_id?: string | undefined; page: number; size: number },
 ): Promise<{ list: TCommand[]; total: number }> {
-  let base = db.selectFrom('command').where((eb) => companyInScope(eb, 'command.company_id', scopePath));
+  let base = db
+    .selectFrom('command')
+    .where((eb) => companyInScope(eb, 'command.company_id', scope.scopePath))
+    .where(liftIdInGrant('command.lift_id', scope));
   if (q.lift_id !== undefined) base = base.where('lift_id', '=', q.lift_id);
   if (q.terminal_id !== undefined) base = base.where('terminal_id', '=', q.terminal_id);
   const [rows, count] = await Promise.all([
@@ -122,13 +139,13 @@ export async function listCommands(
 }
 
 /** The lift a remote command addresses, in the caller's scope (by terminal id or lift id). */
-export async function liftForCommand(db: Database, scopePath: string, by: { terminalId?: string; liftId?: number }) {
+export async function liftForCommand(db: Database, scope: DataScope, by: { terminalId?: string; liftId?: number }) {
   let q = db
     .selectFrom('lift')
     .innerJoin('company', 'company.id', 'lift.company_id')
     .select(['lift.id', 'lift.name', 'lift.terminal_id', 'lift.company_id', 'lift.is_virtual', 'lift.expire_at', 'company.path as scope'])
     .where('lift.deleted_at', 'is', null)
-    .where((eb) => companyInScope(eb, 'lift.company_id', scopePath));
+    .where((eb) => liftInScope(eb, scope));
   if (by.terminalId !== undefined) q = q.where('lift.terminal_id', '=', by.terminalId);
   if (by.liftId !== undefined) q = q.where('lift.id', '=', by.liftId);
   return q.executeTakeFirst();

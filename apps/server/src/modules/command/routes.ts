@@ -36,6 +36,7 @@ export const commandModule: Module = {
             username: s.username,
             companyId: s.companyId,
             scopePath: s.scopePath,
+            communityIds: s.communityIds,
             isRoot: s.isRoot,
             uris: s.uris,
             ip: req.ip,
@@ -68,6 +69,7 @@ export const commandModule: Module = {
               username: s.username,
               companyId: s.companyId,
               scopePath: s.scopePath,
+              communityIds: s.communityIds,
               isRoot: s.isRoot,
               uris: s.uris,
               ip: req.ip,
@@ -90,7 +92,7 @@ export const commandModule: Module = {
         },
       },
       async (req) => {
-        const { list, total } = await listCommands(ctx.db, scopeOf(req).scopePath, req.query);
+        const { list, total } = await listCommands(ctx.db, scopeOf(req), req.query);
         return { data: { list, pageNumber: req.query.page, totalRow: total } };
       },
     );

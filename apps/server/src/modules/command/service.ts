@@ -10,6 +10,7 @@ import {
 } from '@liftguard/contract';
 import { z } from 'zod';
 import { gatewayOf } from '../../gateway/index.ts';
+import { exclusionError } from '../../gateway/monitor-lock.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -26,6 +27,8 @@ export type CommandCaller = {
   username: string;
   companyId: number;
   scopePath: string;
+  /** communities granted by the membership (empty = whole subtree) */
+  communityIds: readonly number[];
   isRoot: boolean;
   uris: readonly string[];
   ip: string | null;
@@ -101,22 +104,26 @@ export async function sendMqtt(ctx: AppContext, caller: CommandCaller, raw: unkn
     await clearCounter(db, key);
   }
 
-  const lift = await repo.liftForCommand(db, caller.scopePath, { terminalId: body.terminal_id, liftId: body.lift_id });
+  const lift = await repo.liftForCommand(db, caller, { terminalId: body.terminal_id, liftId: body.lift_id });
   if (!lift) throw new AppError(4092);
   if (lift.is_virtual) throw new AppError(4056);
   if (!lift.terminal_id) throw new AppError(4200);
   const gw = gatewayOf(ctx);
   if (!gw) throw new AppError(4063);
   const holder = `user:${caller.userId}`;
-  const hold = gw.monitor.current(lift.id);
+  // the holds are shared by every instance (Redis with REDIS_URL): a hold taken through another instance counts
+  const hold = await gw.monitor.current(lift.id);
 
   if (action === 'monitor') {
     if (extra.on) {
-      if (hold?.activity === 'rescue' || (await repo.inDistress(db, lift.id))) throw new AppError(4058);
-      if (hold?.activity === 'file') throw new AppError(4204);
+      if (hold && hold.activity !== 'monitor') throw new AppError(exclusionError('monitor', hold.activity));
+      if (await repo.inDistress(db, lift.id)) throw new AppError(4058);
       // another operator already monitoring: this one joins (the terminal is already reporting every second)
-      if (!hold || hold.holder === holder) gw.monitor.acquire(lift.id, 'monitor', holder);
-    } else gw.monitor.release(lift.id, holder);
+      if (!hold || hold.holder === holder) {
+        const r = await gw.monitor.acquire(lift.id, 'monitor', holder);
+        if (!r.ok && r.blockedBy.activity !== 'monitor') throw new AppError(exclusionError('monitor', r.blockedBy.activity));
+      }
+    } else await gw.monitor.release(lift.id, holder);
   } else if ((LIFT_COMMANDS as readonly string[]).includes(action) || action === 'call_floor') {
     if (hold?.activity === 'monitor' && hold.holder !== holder) throw new AppError(4057);
   }

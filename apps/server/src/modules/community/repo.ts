@@ -1,11 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../platform/db-schema.ts';
-import { companyInScope, escapeLike, sql } from '../../platform/scope.ts';
+import { keywordMatch } from '../../platform/keyword.ts';
+import { communityInGrant, companyInScope, type DataScope, escapeLike, sql } from '../../platform/scope.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** Where a caller may look: communities of companies in scope, narrowed to granted ones when the membership restricts them. */
-export type CommunityScope = { scopePath: string; communityIds: number[] };
+/** Where a caller may look: communities of companies in scope, narrowed to granted ones when the membership restricts them (ROOT never is). */
+export type CommunityScope = DataScope;
 
 function visible(db: Db, s: CommunityScope) {
   return db
@@ -13,7 +14,7 @@ function visible(db: Db, s: CommunityScope) {
     .innerJoin('company as c', 'c.id', 'cm.company_id')
     .where('cm.deleted_at', 'is', null)
     .where((eb) => companyInScope(eb, 'cm.company_id', s.scopePath))
-    .$if(s.communityIds.length > 0, (q) => q.where('cm.id', 'in', s.communityIds));
+    .where(communityInGrant('cm.id', s));
 }
 
 const COLUMNS = ['cm.id', 'cm.company_id', 'c.name as company_name', 'cm.name', 'cm.j_region', 'cm.address'] as const;
@@ -37,7 +38,7 @@ export async function page(
   if (q.company_id !== undefined) base = base.where('cm.company_id', '=', q.company_id);
   if (q.keyword) {
     const k = `%${escapeLike(q.keyword)}%`;
-    base = base.where((eb) => eb.or([eb('cm.name', 'ilike', k), eb('cm.address', 'ilike', k)]));
+    base = base.where(keywordMatch('community', 'cm', k));
   }
   const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await withBuildingCount(base)

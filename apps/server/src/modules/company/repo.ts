@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../platform/db-schema.ts';
-import { escapeLike, sql } from '../../platform/scope.ts';
+import { communityInGrant, companyInScope, type DataScope, escapeLike, sql } from '../../platform/scope.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -23,6 +23,20 @@ export const NODE_COLUMNS = [
 ] as const;
 
 export type NodeRow = Awaited<ReturnType<typeof findNode>> & {};
+
+/** Which of `ids` are live communities in the scope (company subtree and granted communities). */
+export async function communitiesInScope(db: Db, scope: DataScope, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('community')
+    .select('community.id')
+    .where('community.id', 'in', ids)
+    .where('community.deleted_at', 'is', null)
+    .where((eb) => companyInScope(eb, 'community.company_id', scope.scopePath))
+    .where(communityInGrant('community.id', scope))
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
 
 /** A node by id, only when its path lies inside `scopePath`. */
 export async function findNode(db: Db, id: number, scopePath: string) {

@@ -44,6 +44,19 @@ export async function grantsOf(db: Db, node: Node): Promise<Grants> {
   return { keys: owner.j_auth_list, uris: owner.j_auth_uris, extra: owner.j_extra_auth };
 }
 
+/**
+ * The community list of a company node: every id a live community in the caller's scope (its
+ * company subtree and granted communities), else 4064 like any id outside the scope. Ids the
+ * node already holds may stay (they were checked when set, perhaps by someone above the caller).
+ */
+async function checkCommunities(db: Db, scope: Scope, ids: number[], kept: readonly number[] = []): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  const added = unique.filter((id) => !kept.includes(id));
+  const found = await repo.communitiesInScope(db, scope, added);
+  if (found.size !== added.length) throw NOT_FOUND();
+  return unique;
+}
+
 function checkWithin(g: Grants, req: { keys?: string[]; uris?: string[]; extra?: string[] }): void {
   const over = [...exceeding(req.keys ?? [], g.keys), ...exceeding(req.uris ?? [], g.uris, true), ...exceeding(req.extra ?? [], g.extra)];
   if (over.length) throw new AppError(4120, { exceeding: over.slice(0, 20) });
@@ -72,6 +85,7 @@ export async function create(db: Kysely<DB>, scope: Scope, input: TCompanyCreate
     if (input.node_type === 'company' && parent.node_type !== 'company') throw new AppError(4122);
     const isDept = input.node_type === 'department';
     if (!isDept) checkWithin(await grantsOf(tx, parent), { keys: input.j_auth_list, uris: input.j_auth_uris, extra: input.j_extra_auth });
+    const communityIds = await checkCommunities(tx, scope, input.j_community_ids);
     const id = await repo.insertNode(
       tx,
       {
@@ -79,7 +93,7 @@ export async function create(db: Kysely<DB>, scope: Scope, input: TCompanyCreate
         node_type: input.node_type,
         name: input.name,
         j_region: input.j_region,
-        j_community_ids: input.j_community_ids,
+        j_community_ids: communityIds,
         // a department inherits everything of its company: it holds no lists of its own
         j_auth_list: isDept ? [] : input.j_auth_list,
         j_auth_uris: isDept ? [] : input.j_auth_uris,
@@ -102,6 +116,8 @@ export async function update(db: Kysely<DB>, scope: Scope, input: TCompanyUpdate
   return db.transaction().execute(async (tx) => {
     const node = await nodeInScope(tx, input.id, scope);
     const { id: _id, ...patch } = input;
+    if (patch.j_community_ids !== undefined)
+      patch.j_community_ids = await checkCommunities(tx, scope, patch.j_community_ids, node.j_community_ids);
     const changesPrivileged = PRIVILEGED.some((k) => {
       const v = patch[k];
       if (v === undefined) return false;

@@ -1,14 +1,16 @@
 import { type TIndexTree, TRAPPED_CODES } from '@liftguard/contract';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
-import { companyInScope } from '../../platform/scope.ts';
+import { companyInScope, type DataScope, liftIdInGrant, liftInScope, terminalVisibleInGrant } from '../../platform/scope.ts';
+import { monthCounters } from '../maintenance/repo.ts';
 
-/** Every counter of the home dashboard (SPEC.md §2) for a scope, in a handful of queries. */
-export async function indexTree(db: Database, scopePath: string): Promise<TIndexTree> {
+/** Every counter of the home dashboard (SPEC.md §2) for a scope (granted communities included), in a handful of queries. */
+export async function indexTree(db: Database, scope: DataScope): Promise<TIndexTree> {
+  const { scopePath } = scope;
   const lifts = await db
     .selectFrom('lift as l')
     .leftJoin('terminal as t', 't.terminal_id', 'l.terminal_id')
-    .where((eb) => companyInScope(eb, 'l.company_id', scopePath))
+    .where((eb) => liftInScope(eb, scope, 'l'))
     .where('l.deleted_at', 'is', null)
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
@@ -21,6 +23,7 @@ export async function indexTree(db: Database, scopePath: string): Promise<TIndex
   const faults = await db
     .selectFrom('fault as f')
     .where((eb) => companyInScope(eb, 'f.company_id', scopePath))
+    .where(liftIdInGrant('f.lift_id', scope))
     .select([
       sql<number>`count(*) filter (where f.state = 'untreated' and f.solved_at is null)`.as('open'),
       sql<number>`count(*) filter (where f.state = 'untreated' and f.solved_at is null and (f.trapped or f.code = any(${sql.val([...TRAPPED_CODES])}::text[])))`.as(
@@ -33,6 +36,7 @@ export async function indexTree(db: Database, scopePath: string): Promise<TIndex
   const help = await db
     .selectFrom('help_event as h')
     .where((eb) => companyInScope(eb, 'h.company_id', scopePath))
+    .where(liftIdInGrant('h.lift_id', scope))
     .where('h.occurred_at', '>=', sql<Date>`date_trunc('day', now())`)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
@@ -40,6 +44,7 @@ export async function indexTree(db: Database, scopePath: string): Promise<TIndex
   const types = await db
     .selectFrom('terminal as t')
     .where((eb) => companyInScope(eb, 't.company_id', scopePath))
+    .where(terminalVisibleInGrant('t.terminal_id', scope))
     .select(['t.type', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy('t.type')
     .execute();
@@ -47,7 +52,7 @@ export async function indexTree(db: Database, scopePath: string): Promise<TIndex
 
   const newest = await db
     .selectFrom('lift as l')
-    .where((eb) => companyInScope(eb, 'l.company_id', scopePath))
+    .where((eb) => liftInScope(eb, scope, 'l'))
     .where('l.deleted_at', 'is', null)
     .select(['l.id', 'l.name', 'l.code', 'l.created_at'])
     .orderBy('l.id', 'desc')
@@ -57,6 +62,7 @@ export async function indexTree(db: Database, scopePath: string): Promise<TIndex
   const months = await db
     .selectFrom('fault as f')
     .where((eb) => companyInScope(eb, 'f.company_id', scopePath))
+    .where(liftIdInGrant('f.lift_id', scope))
     .where('f.occurred_at', '>=', sql<Date>`date_trunc('month', now()) - interval '11 months'`)
     .select([sql<string>`to_char(date_trunc('month', f.occurred_at), 'YYYY-MM')`.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy(sql`date_trunc('month', f.occurred_at)`)
@@ -69,13 +75,15 @@ export async function indexTree(db: Database, scopePath: string): Promise<TIndex
     return { month, count: perMonth.get(month) ?? 0 };
   });
 
+  const records = await monthCounters(db, scope);
+
   const count = Number(lifts.count);
   const online = Number(lifts.online);
   return {
     helpCount: Number(help.n),
-    // maintenance records do not exist yet (maintenance app); these stay 0 until they do
-    maintenanceCount: 0,
-    repairsCount: 0,
+    // this month's maintenance records of type maintenance, resp. repair (see monthCounters)
+    maintenanceCount: records.maintenance,
+    repairsCount: records.repair,
     tiringCount: Number(faults.trapped),
     onlineCount: online,
     offlineCount: count - online,

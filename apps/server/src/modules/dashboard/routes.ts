@@ -15,7 +15,7 @@ export const dashboardModule: Module = {
           response: { 200: dataOf(ZIndexTree) },
         },
       },
-      async (req) => ({ data: await indexTree(ctx.db, scopeOf(req).scopePath) }),
+      async (req) => ({ data: await indexTree(ctx.db, scopeOf(req)) }),
     );
   },
 };

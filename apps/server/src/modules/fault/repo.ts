@@ -1,7 +1,7 @@
 import { type TPageQuery, TRAPPED_CODES } from '@liftguard/contract';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { DB } from '../../platform/db-schema.ts';
-import { companyInScope, escapeLike } from '../../platform/scope.ts';
+import { communityInGrant, companyInScope, type DataScope, escapeLike, liftIdInGrant } from '../../platform/scope.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -16,18 +16,19 @@ export type FaultFilter = TPageQuery & {
 
 const ORDER_KEYS = { id: 'f.id', insert_time: 'f.occurred_at', occurred_at: 'f.occurred_at', code: 'f.code', state: 'f.state' } as const;
 
-function faultsInScope(db: Db, scopePath: string) {
+function faultsInScope(db: Db, scope: DataScope) {
   return db
     .selectFrom('fault as f')
     .innerJoin('lift as l', 'l.id', 'f.lift_id')
     .leftJoin('community as c', 'c.id', 'l.community_id')
     .leftJoin('building as b', 'b.id', 'l.building_id')
     .leftJoin('unit as u', 'u.id', 'l.unit_id')
-    .where((eb) => companyInScope(eb, 'f.company_id', scopePath));
+    .where((eb) => companyInScope(eb, 'f.company_id', scope.scopePath))
+    .where(communityInGrant('l.community_id', scope));
 }
 
-export async function listFaults(db: Db, scopePath: string, q: FaultFilter) {
-  let base = faultsInScope(db, scopePath).where('f.occurred_at', '>=', q.from).where('f.occurred_at', '<=', q.to);
+export async function listFaults(db: Db, scope: DataScope, q: FaultFilter) {
+  let base = faultsInScope(db, scope).where('f.occurred_at', '>=', q.from).where('f.occurred_at', '<=', q.to);
   if (q.lift_id) base = base.where('f.lift_id', '=', q.lift_id);
   if (q.community_id) base = base.where('l.community_id', '=', q.community_id);
   if (q.code) base = base.where('f.code', '=', q.code);
@@ -72,12 +73,13 @@ export async function listFaults(db: Db, scopePath: string, q: FaultFilter) {
   return { rows, total: Number(total.n) };
 }
 
-export async function findFaultInScope(db: Db, id: number, scopePath: string) {
+export async function findFaultInScope(db: Db, id: number, scope: DataScope) {
   return db
     .selectFrom('fault')
     .select(['id', 'state', 'company_id', 'lift_id', 'code'])
     .where('id', '=', id)
-    .where((eb) => companyInScope(eb, 'fault.company_id', scopePath))
+    .where((eb) => companyInScope(eb, 'fault.company_id', scope.scopePath))
+    .where(liftIdInGrant('fault.lift_id', scope))
     .executeTakeFirst();
 }
 
@@ -95,14 +97,15 @@ const isTrapped = (eb: ExpressionBuilder<DB & { f: DB['fault'] }, 'f'>) =>
   eb.or([eb('f.trapped', '=', true), eb('f.code', 'in', TRAPPED_CODES)]);
 
 /** Open faults (untreated and not solved by the terminal): the header badge. */
-export async function countOpen(db: Db, scopePath: string) {
+export async function countOpen(db: Db, scope: DataScope) {
   const row = await db
     .selectFrom('fault as f')
     .select((eb) => [
       eb.fn.countAll<number>().as('n'),
       eb.fn.sum<number>(eb.case().when(isTrapped(eb)).then(1).else(0).end()).as('trapped'),
     ])
-    .where((eb) => companyInScope(eb, 'f.company_id', scopePath))
+    .where((eb) => companyInScope(eb, 'f.company_id', scope.scopePath))
+    .where(liftIdInGrant('f.lift_id', scope))
     .where('f.state', '=', 'untreated')
     .where('f.solved_at', 'is', null)
     .executeTakeFirstOrThrow();
@@ -112,11 +115,12 @@ export async function countOpen(db: Db, scopePath: string) {
 const TIRING_ORDER = { id: 'f.id', occur_time: 'f.occurred_at', name: 'l.name', device_name: 'f.terminal_id' } as const;
 
 /** Open faults with passengers trapped, for the trapped-persons modal. */
-export async function listTrapped(db: Db, scopePath: string, q: TPageQuery) {
+export async function listTrapped(db: Db, scope: DataScope, q: TPageQuery) {
   let base = db
     .selectFrom('fault as f')
     .innerJoin('lift as l', 'l.id', 'f.lift_id')
-    .where((eb) => companyInScope(eb, 'f.company_id', scopePath))
+    .where((eb) => companyInScope(eb, 'f.company_id', scope.scopePath))
+    .where(communityInGrant('l.community_id', scope))
     .where('f.state', '=', 'untreated')
     .where('f.solved_at', 'is', null)
     .where((eb) => isTrapped(eb));

@@ -57,7 +57,7 @@ export const faultModule: Module = {
           response: { 200: dataOf(ZFaultCount) },
         },
       },
-      async (req) => ({ data: await repo.countOpen(ctx.db, scopeOf(req).scopePath) }),
+      async (req) => ({ data: await repo.countOpen(ctx.db, scopeOf(req)) }),
     );
 
     api.get(

@@ -37,7 +37,7 @@ export function faultWindow(now: Date, start?: string, end?: string): { from: Da
 
 export async function listFaults(ctx: AppContext, auth: Scoped, q: TFaultListQuery, locale: Locale) {
   const window = faultWindow(clockFor(ctx).now(), q.start, q.end);
-  const { rows, total } = await repo.listFaults(ctx.db, auth.scopePath, { ...q, ...window });
+  const { rows, total } = await repo.listFaults(ctx.db, auth, { ...q, ...window });
   const list: TFaultItem[] = rows.map((r) => ({
     id: Number(r.id),
     lift_id: r.lift_id,
@@ -67,7 +67,7 @@ export async function listFaults(ctx: AppContext, auth: Scoped, q: TFaultListQue
 
 /** untreated → processed, once, with who, when and a note. */
 export async function processFault(ctx: AppContext, auth: Scoped, id: number, note: string, ip: string) {
-  const fault = await repo.findFaultInScope(ctx.db, id, auth.scopePath);
+  const fault = await repo.findFaultInScope(ctx.db, id, auth);
   if (!fault) throw new AppError(ErrorCodes.NOT_FOUND);
   const at = clockFor(ctx).now();
   if (fault.state !== 'untreated' || !(await repo.markProcessed(ctx.db, id, auth.userId, note, at))) {
@@ -131,7 +131,7 @@ export async function saveSettings(ctx: AppContext, auth: Scoped, body: TFaultSe
 }
 
 export async function trapped(ctx: AppContext, auth: Scoped, q: import('@liftguard/contract').TPageQuery, locale: Locale) {
-  const { rows, total } = await repo.listTrapped(ctx.db, auth.scopePath, q);
+  const { rows, total } = await repo.listTrapped(ctx.db, auth, q);
   return {
     list: rows.map((r) => ({
       id: Number(r.id),

@@ -12,6 +12,7 @@ export function callerOf(req: FastifyRequest): Caller {
     username: s.username,
     companyId: s.companyId,
     scopePath: s.scopePath,
+    communityIds: s.communityIds,
     isRoot: s.isRoot,
     uris: s.uris,
     keys: s.keys,

@@ -35,7 +35,7 @@ export function exportLifts(db: Database, caller: Caller, q: TLiftListQuery, loc
   void (async () => {
     try {
       const now = new Date();
-      for await (const rows of iterateLifts(db, caller.scopePath, caller.userId, q)) {
+      for await (const rows of iterateLifts(db, caller, caller.userId, q)) {
         for (const r of rows) {
           const l = presentLift(r, locale, now);
           ws.addRow(COLUMNS.map((c) => l[c] ?? '')).commit();

@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { companyInScope } from '../../platform/scope.ts';
-import { headerIndex, type ImportExt, readSheet, type SheetRow } from './spreadsheet.ts';
+import { headerIndex, type ImportExt, openSheet, type SheetRow } from './spreadsheet.ts';
 
 /**
- * Import jobs: a file is read twice in streaming fashion (count, then process in chunks), the
+ * Import jobs: a file is read twice (count, then process in chunks; csv/xlsx streamed, xls parsed once), the
  * progress and per-row report are kept in `import_job`, and the web polls
  * GET /device/import/progress?id=. Memory stays bounded by the chunk size.
  */
@@ -46,8 +46,9 @@ export async function runJob<C extends string>(
   let fail = 0;
   let processed = 0;
   try {
+    const sheet = await openSheet(path, ext);
     let total = -1;
-    for await (const _ of readSheet(path, ext)) {
+    for await (const _ of sheet.rows()) {
       total++;
       if (total > IMPORT_MAX_ROWS) throw new AppError(4152);
     }
@@ -67,7 +68,7 @@ export async function runJob<C extends string>(
       chunk = [];
       await db.updateTable('import_job').set({ processed, ok_count: ok, fail_count: fail }).where('id', '=', jobId).execute();
     };
-    for await (const row of readSheet(path, ext)) {
+    for await (const row of sheet.rows()) {
       if (!idx) {
         idx = headerIndex(row.cells, columns, required);
         continue;

@@ -2,9 +2,10 @@ import { LIFT_ORDER_KEYS, type TLiftListQuery } from '@liftguard/contract';
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { DB, LiftTable } from '../../platform/db-schema.ts';
-import { companyInScope, escapeLike } from '../../platform/scope.ts';
+import { keywordMatch } from '../../platform/keyword.ts';
+import { communityInGrant, companyInScope, type DataScope, escapeLike, liftInScope } from '../../platform/scope.ts';
 
-/** The only SQL of lifts. Every read and write of tenant data takes the caller's scope path. */
+/** The only SQL of lifts. Every read and write of tenant data takes the caller's scope (company subtree + granted communities). */
 
 export type LiftListMode = 'active' | 'deleted' | 'expired';
 type LiftEb = ExpressionBuilder<DB & { t: DB['terminal'] }, 'lift' | 't'>;
@@ -70,17 +71,17 @@ function liftColumns(userId: number) {
   ] as const;
 }
 
-function baseQuery(db: Database, scopePath: string) {
+function baseQuery(db: Database, scope: DataScope) {
   return db
     .selectFrom('lift')
     .leftJoin('terminal as t', 't.terminal_id', 'lift.terminal_id')
-    .where((eb) => companyInScope(eb, 'lift.company_id', scopePath));
+    .where((eb) => liftInScope(eb, scope));
 }
 
 export type LiftRow = Awaited<ReturnType<typeof findLift>> & {};
 
-export async function findLift(db: Database, scopePath: string, userId: number, id: number) {
-  return baseQuery(db, scopePath).select(liftColumns(userId)).where('lift.id', '=', id).executeTakeFirst();
+export async function findLift(db: Database, scope: DataScope, userId: number, id: number) {
+  return baseQuery(db, scope).select(liftColumns(userId)).where('lift.id', '=', id).executeTakeFirst();
 }
 
 function listFilters(eb: LiftEb, q: Partial<TLiftListQuery>, mode: LiftListMode, userId: number): Expression<SqlBool> {
@@ -90,14 +91,7 @@ function listFilters(eb: LiftEb, q: Partial<TLiftListQuery>, mode: LiftListMode,
   if (mode === 'expired') parts.push(sql<SqlBool>`lift.expire_at <= now()`);
   if (q.keyword?.trim()) {
     const kw = `%${escapeLike(q.keyword.trim())}%`;
-    parts.push(
-      eb.or([
-        eb('lift.name', 'ilike', kw),
-        eb('lift.code', 'ilike', kw),
-        eb('lift.terminal_id', 'ilike', kw),
-        eb('lift.address', 'ilike', kw),
-      ]),
-    );
+    parts.push(keywordMatch('lift', 'lift', kw));
   }
   if (q.community_id !== undefined) parts.push(eb('lift.community_id', '=', q.community_id));
   if (q.company_id !== undefined) parts.push(eb('lift.company_id', '=', q.company_id));
@@ -109,8 +103,8 @@ function listFilters(eb: LiftEb, q: Partial<TLiftListQuery>, mode: LiftListMode,
   return eb.and(parts);
 }
 
-export async function listLifts(db: Database, scopePath: string, userId: number, q: TLiftListQuery, mode: LiftListMode) {
-  const filtered = baseQuery(db, scopePath).where((eb) => listFilters(eb as unknown as LiftEb, q, mode, userId));
+export async function listLifts(db: Database, scope: DataScope, userId: number, q: TLiftListQuery, mode: LiftListMode) {
+  const filtered = baseQuery(db, scope).where((eb) => listFilters(eb as unknown as LiftEb, q, mode, userId));
   const key = (LIFT_ORDER_KEYS as readonly string[]).includes(q.orderKey ?? '') ? (q.orderKey as (typeof LIFT_ORDER_KEYS)[number]) : 'id';
   const dir = q.orderMethod ?? 'desc';
   // page of ids first, so the per-row subqueries run for the page only, not for skipped rows
@@ -125,17 +119,17 @@ export async function listLifts(db: Database, scopePath: string, userId: number,
     filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const ids = page.map((r) => r.id);
-  const found = ids.length ? await baseQuery(db, scopePath).select(liftColumns(userId)).where('lift.id', 'in', ids).execute() : [];
+  const found = ids.length ? await baseQuery(db, scope).select(liftColumns(userId)).where('lift.id', 'in', ids).execute() : [];
   const byId = new Map(found.map((r) => [r.id, r]));
   const rows = ids.map((id) => byId.get(id)).filter((r): r is (typeof found)[number] => r !== undefined);
   return { rows, total: Number(count.n) };
 }
 
 /** Rows for the export: same filters, no paging, read in pages of `batch` by id. */
-export async function* iterateLifts(db: Database, scopePath: string, userId: number, q: TLiftListQuery, batch = 1000) {
+export async function* iterateLifts(db: Database, scope: DataScope, userId: number, q: TLiftListQuery, batch = 1000) {
   let lastId = 2_147_483_647; // integer column max
   for (;;) {
-    const rows = await baseQuery(db, scopePath)
+    const rows = await baseQuery(db, scope)
       .where((eb) => listFilters(eb as unknown as LiftEb, q, 'active', userId))
       .where('lift.id', '<', lastId)
       .select(liftColumns(userId))
@@ -149,8 +143,8 @@ export async function* iterateLifts(db: Database, scopePath: string, userId: num
   }
 }
 
-export async function mapPoints(db: Database, scopePath: string) {
-  return baseQuery(db, scopePath)
+export async function mapPoints(db: Database, scope: DataScope) {
+  return baseQuery(db, scope)
     .where('lift.deleted_at', 'is', null)
     .where('lift.latitude', 'is not', null)
     .where('lift.longitude', 'is not', null)
@@ -174,23 +168,23 @@ export async function mapPoints(db: Database, scopePath: string) {
 }
 
 /** A lift row for the rules (no presentation columns). */
-export async function findLiftRaw(db: Database, scopePath: string, id: number) {
+export async function findLiftRaw(db: Database, scope: DataScope, id: number) {
   return db
     .selectFrom('lift')
     .selectAll()
     .where('id', '=', id)
-    .where((eb) => companyInScope(eb, 'lift.company_id', scopePath))
+    .where((eb) => liftInScope(eb, scope))
     .executeTakeFirst();
 }
 
-export async function liftsByIds(db: Database, scopePath: string, ids: number[]) {
+export async function liftsByIds(db: Database, scope: DataScope, ids: number[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('lift')
     .select(['id', 'company_id', 'deleted_at', 'is_virtual'])
     .where('id', 'in', ids)
     .where('deleted_at', 'is', null)
-    .where((eb) => companyInScope(eb, 'lift.company_id', scopePath))
+    .where((eb) => liftInScope(eb, scope))
     .execute();
 }
 
@@ -244,25 +238,28 @@ export async function terminalsInfo(db: Database, scopePath: string, ids: string
   return new Map(rows.map((r) => [r.terminal_id, r]));
 }
 
-export async function communityInScope(db: Database, scopePath: string, id: number): Promise<boolean> {
+/** A live community of the caller's company subtree and granted communities. */
+export async function communityInScope(db: Database, scope: DataScope, id: number): Promise<boolean> {
   const row = await db
     .selectFrom('community')
     .select('id')
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
-    .where((eb) => companyInScope(eb, 'community.company_id', scopePath))
+    .where((eb) => companyInScope(eb, 'community.company_id', scope.scopePath))
+    .where(communityInGrant('community.id', scope))
     .executeTakeFirst();
   return !!row;
 }
 
-export async function communitiesInScope(db: Database, scopePath: string, ids: number[]): Promise<Set<number>> {
+export async function communitiesInScope(db: Database, scope: DataScope, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom('community')
     .select('id')
     .where('id', 'in', ids)
     .where('deleted_at', 'is', null)
-    .where((eb) => companyInScope(eb, 'community.company_id', scopePath))
+    .where((eb) => companyInScope(eb, 'community.company_id', scope.scopePath))
+    .where(communityInGrant('community.id', scope))
     .execute();
   return new Set(rows.map((r) => r.id));
 }
@@ -312,13 +309,13 @@ export async function updateLift(db: Database, id: number, set: Updateable<LiftT
     .execute();
 }
 
-export async function updateLifts(db: Database, scopePath: string, ids: number[], set: Updateable<LiftTable>): Promise<number> {
+export async function updateLifts(db: Database, scope: DataScope, ids: number[], set: Updateable<LiftTable>): Promise<number> {
   const r = await db
     .updateTable('lift')
     .set({ ...set, updated_at: sql`now()` })
     .where('id', 'in', ids)
     .where('deleted_at', 'is', null)
-    .where((eb) => companyInScope(eb, 'lift.company_id', scopePath))
+    .where((eb) => liftInScope(eb, scope))
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }

@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import {
   dataOf,
   LIFT_IMPORT_COLUMNS,
@@ -23,33 +21,28 @@ import { AppError } from '../../platform/errors.ts';
 import { auditWrite, callerOf } from './caller.ts';
 import { exportLifts } from './export.ts';
 import { liftChunkHandler } from './import.ts';
-import { createJob, readJob, runJob } from './import-job.ts';
+import { readJob } from './import-job.ts';
+import { importStarter } from './import-route.ts';
 import { LIFT_IMPORT_REQUIRED } from './import-row.ts';
 import { presentLift, presentPoint } from './present.ts';
 import * as repo from './repo.ts';
 import { batchEdit, createLift, deleteLift, renewLift, restoreLift, updateLift } from './service.ts';
-import { importExtOf, xlsxBuffer } from './spreadsheet.ts';
-import { saveUpload } from './upload.ts';
+import { xlsxBuffer } from './spreadsheet.ts';
 
 const tags = ['lift'];
 const ZPage = dataOf(pageOf(ZLift));
 const ZIdQuery = z.object({ id: z.coerce.number().int().positive() });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Background import jobs still running (awaited at shutdown so none writes to a closed database). */
-const running = new Set<Promise<void>>();
-
 export const liftModule: Module = {
   name: 'lift',
   register(api, ctx) {
     const { db } = ctx;
-    ctx.onClose(async () => {
-      await Promise.allSettled([...running]);
-    });
+    const startImport = importStarter(ctx);
 
     const list = (mode: repo.LiftListMode) => async (req: { query: z.infer<typeof ZLiftListQuery> } & Parameters<typeof callerOf>[0]) => {
       const caller = callerOf(req);
-      const { rows, total } = await repo.listLifts(db, caller.scopePath, caller.userId, req.query, mode);
+      const { rows, total } = await repo.listLifts(db, caller, caller.userId, req.query, mode);
       const now = new Date();
       return { data: { list: rows.map((r) => presentLift(r, req.locale, now)), pageNumber: req.query.page, totalRow: total } };
     };
@@ -79,7 +72,7 @@ export const liftModule: Module = {
       { schema: { tags, summary: 'One lift', querystring: ZIdQuery, response: { 200: dataOf(ZLift) } } },
       async (req) => {
         const caller = callerOf(req);
-        const row = await repo.findLift(db, caller.scopePath, caller.userId, req.query.id);
+        const row = await repo.findLift(db, caller, caller.userId, req.query.id);
         if (!row) throw new AppError(4064);
         return { data: presentLift(row, req.locale) };
       },
@@ -103,7 +96,7 @@ export const liftModule: Module = {
       async (req) => {
         const caller = callerOf(req);
         const now = new Date();
-        return { data: (await repo.mapPoints(db, caller.scopePath)).map((p) => presentPoint(p, now)) };
+        return { data: (await repo.mapPoints(db, caller)).map((p) => presentPoint(p, now)) };
       },
     );
 
@@ -202,7 +195,7 @@ export const liftModule: Module = {
       },
       async (req) => {
         const caller = callerOf(req);
-        const lift = await repo.findLiftRaw(db, caller.scopePath, req.body.id);
+        const lift = await repo.findLiftRaw(db, caller, req.body.id);
         if (!lift || lift.deleted_at) throw new AppError(4064);
         if (!(await repo.addFavourite(db, caller.userId, lift.id))) throw new AppError(4041);
         return { data: true as const };
@@ -216,7 +209,7 @@ export const liftModule: Module = {
       },
       async (req) => {
         const caller = callerOf(req);
-        const lift = await repo.findLiftRaw(db, caller.scopePath, req.body.id);
+        const lift = await repo.findLiftRaw(db, caller, req.body.id);
         if (!lift) throw new AppError(4064);
         if (!(await repo.removeFavourite(db, caller.userId, lift.id))) throw new AppError(4042);
         return { data: true as const };
@@ -252,36 +245,18 @@ export const liftModule: Module = {
       {
         schema: {
           tags,
-          summary: 'Start a lift import from csv/xlsx; answers the job id',
+          summary: 'Start a lift import from csv/xlsx/xls; answers the job id',
           consumes: ['multipart/form-data'],
           response: { 200: dataOf(z.object({ id: z.number() })) },
         },
       },
       async (req) => {
-        const caller = callerOf(req);
-        const up = await saveUpload(req, path.join(ctx.config.dataDir, 'tmp'));
-        let ext: ReturnType<typeof importExtOf>;
-        try {
-          ext = importExtOf(up.fileName);
-        } catch (e) {
-          await rm(up.filePath, { force: true });
-          throw e;
-        }
-        const id = await createJob(db, { companyId: caller.companyId, userId: caller.userId, kind: 'lift', fileName: up.fileName });
-        await auditWrite(db, req, caller, 'lift.import', `import_job:${id}`, { file: up.fileName, size: up.size });
-        const job = runJob(
-          db,
-          id,
-          up.filePath,
-          ext,
-          LIFT_IMPORT_COLUMNS,
-          LIFT_IMPORT_REQUIRED,
-          liftChunkHandler(db, caller, new Date()),
-        ).finally(async () => {
-          running.delete(job);
-          await rm(up.filePath, { force: true });
+        const id = await startImport(req, {
+          kind: 'lift',
+          columns: LIFT_IMPORT_COLUMNS,
+          required: LIFT_IMPORT_REQUIRED,
+          handler: (caller) => liftChunkHandler(db, caller, new Date()),
         });
-        running.add(job);
         return { data: { id } };
       },
     );

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { TerminalInfo } from './repo.ts';
 import { type Caller, checkLift, type LiftRaw, type Lookup, uniqueViolationCode } from './service.ts';
 
-const caller: Caller = { userId: 1, username: 'u', companyId: 7, scopePath: '/1/7/', isRoot: false, uris: [], keys: [] };
+const caller: Caller = { userId: 1, username: 'u', companyId: 7, scopePath: '/1/7/', communityIds: [], isRoot: false, uris: [], keys: [] };
 const now = new Date('2026-01-10T00:00:00Z');
 const t = (id: string, over: Partial<TerminalInfo> = {}): [string, TerminalInfo] => [
   id,

@@ -3,6 +3,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { LiftTable } from '../../platform/db-schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { grantedCommunities } from '../../platform/scope.ts';
 import * as repo from './repo.ts';
 import {
   addMonths,
@@ -21,6 +22,8 @@ export type Caller = {
   username: string;
   companyId: number;
   scopePath: string;
+  /** communities granted by the membership (empty = the whole subtree); ROOT is never narrowed */
+  communityIds: readonly number[];
   isRoot: boolean;
   uris: readonly string[];
   /** permission keys, extra advanced permissions included */
@@ -53,12 +56,12 @@ export async function loadLookup(db: Database, caller: Caller, forms: Partial<TL
   const [takenCodes, terminals, communities, companies, nodes, mains] = await Promise.all([
     repo.takenCodes(db, codes, exceptId),
     repo.terminalsInfo(db, caller.scopePath, tids),
-    repo.communitiesInScope(db, caller.scopePath, communityIds),
+    repo.communitiesInScope(db, caller, communityIds),
     repo.companiesExist(db, mtIds),
     Promise.all(nodeIds.map(async (id) => ((await repo.nodeInScope(db, caller.scopePath, id)) ? id : null))).then(
       (ids) => new Set(ids.filter((v): v is number => v !== null)),
     ),
-    Promise.all(mainIds.map((id) => repo.findLiftRaw(db, caller.scopePath, id))).then(
+    Promise.all(mainIds.map((id) => repo.findLiftRaw(db, caller, id))).then(
       (rows) =>
         new Map(
           rows
@@ -162,6 +165,10 @@ export function checkLift(
     const cid = form.community_id ?? null;
     if (cid !== null && !lookup.communities.has(cid)) throw new AppError(4032);
     out.community_id = cid;
+  }
+  // a member narrowed to some communities only places lifts in one of them (else the lift would vanish from their scope)
+  if (grantedCommunities(caller) !== null && (!existing || has('community_id')) && (out.community_id ?? null) === null) {
+    throw new AppError(4032);
   }
   if (has('company_id')) {
     if (!lookup.nodes.has(form.company_id as number)) throw new AppError(4064);
@@ -270,7 +277,7 @@ export async function updateLift(
   form: Partial<TLiftForm>,
   now = new Date(),
 ): Promise<Updateable<LiftTable>> {
-  const existing = await repo.findLiftRaw(db, caller.scopePath, id);
+  const existing = await repo.findLiftRaw(db, caller, id);
   if (!existing || existing.deleted_at) throw new AppError(4064);
   const lookup = await loadLookup(db, caller, [form], id);
   const floorsTouched = form.j_floors !== undefined || form.positive_floors !== undefined || form.negative_floors !== undefined;
@@ -290,7 +297,7 @@ export async function updateLift(
 }
 
 export async function deleteLift(db: Database, caller: Caller, id: number): Promise<void> {
-  const lift = await repo.findLiftRaw(db, caller.scopePath, id);
+  const lift = await repo.findLiftRaw(db, caller, id);
   if (!lift) throw new AppError(4064);
   if (lift.deleted_at) throw new AppError(4045);
   await repo.updateLift(db, id, { deleted_at: new Date() });
@@ -298,7 +305,7 @@ export async function deleteLift(db: Database, caller: Caller, id: number): Prom
 
 /** Restore from the deleted list; 4156 when its code or terminal has been taken meanwhile. */
 export async function restoreLift(db: Database, caller: Caller, id: number): Promise<void> {
-  const lift = await repo.findLiftRaw(db, caller.scopePath, id);
+  const lift = await repo.findLiftRaw(db, caller, id);
   if (!lift?.deleted_at) throw new AppError(4064);
   if ((await repo.takenCodes(db, [lift.code], id)).size > 0) throw new AppError(4156);
   const tids = [lift.terminal_id, lift.face_terminal_id].filter(nonEmpty);
@@ -315,7 +322,7 @@ export async function restoreLift(db: Database, caller: Caller, id: number): Pro
 
 /** Renew the monitor expiry by `months` (4037 when the lift cannot be renewed). */
 export async function renewLift(db: Database, caller: Caller, id: number, months: number, now = new Date()): Promise<Date> {
-  const lift = await repo.findLiftRaw(db, caller.scopePath, id);
+  const lift = await repo.findLiftRaw(db, caller, id);
   if (!lift || lift.deleted_at) throw new AppError(4037);
   const expireAt = renewedExpiry(new Date(lift.expire_at), months, now);
   await repo.updateLift(db, id, { expire_at: expireAt });
@@ -325,13 +332,13 @@ export async function renewLift(db: Database, caller: Caller, id: number, months
 /** Batch edit of a safe subset of fields (no codes, terminals, floors or expiry). */
 export async function batchEdit(db: Database, caller: Caller, req: TLiftBatchEditRequest): Promise<number> {
   const ids = [...new Set(req.ids)];
-  const found = await repo.liftsByIds(db, caller.scopePath, ids);
+  const found = await repo.liftsByIds(db, caller, ids);
   if (found.length !== ids.length) throw new AppError(4064);
   const set: Updateable<LiftTable> = {};
   const s = req.set;
   if (Object.keys(s).length === 0) throw new AppError(4001);
   if (s.community_id !== undefined) {
-    if (s.community_id !== null && !(await repo.communityInScope(db, caller.scopePath, s.community_id))) throw new AppError(4032);
+    if (s.community_id !== null && !(await repo.communityInScope(db, caller, s.community_id))) throw new AppError(4032);
     set.community_id = s.community_id;
     set.building_id = null;
     set.unit_id = null;
@@ -347,5 +354,5 @@ export async function batchEdit(db: Database, caller: Caller, req: TLiftBatchEdi
   if (s.sms_switch !== undefined) set.sms_switch = s.sms_switch;
   if (s.sms_limit !== undefined) set.sms_limit = s.sms_limit;
   if (s.j_mt_workers !== undefined) set.j_mt_workers = JSON.stringify(s.j_mt_workers);
-  return repo.updateLifts(db, caller.scopePath, ids, set);
+  return repo.updateLifts(db, caller, ids, set);
 }

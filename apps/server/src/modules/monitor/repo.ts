@@ -1,16 +1,16 @@
 import type { TPageQuery } from '@liftguard/contract';
 import type { Database } from '../../platform/db.ts';
-import { companyInScope } from '../../platform/scope.ts';
+import { type DataScope, liftInScope as liftScoped } from '../../platform/scope.ts';
 
 /** The lift and its terminal when the lift is in scope, else undefined. */
-export function liftInScope(db: Database, scopePath: string, liftId: number) {
+export function liftInScope(db: Database, scope: DataScope, liftId: number) {
   return db
     .selectFrom('lift as l')
     .leftJoin('terminal as t', 't.terminal_id', 'l.terminal_id')
     .select(['l.id', 'l.name', 'l.terminal_id', 'l.expire_at', 'l.is_virtual', 't.online', 't.last_seen_at'])
     .where('l.id', '=', liftId)
     .where('l.deleted_at', 'is', null)
-    .where((eb) => companyInScope(eb, 'l.company_id', scopePath))
+    .where((eb) => liftScoped(eb, scope, 'l'))
     .executeTakeFirst();
 }
 

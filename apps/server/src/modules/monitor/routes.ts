@@ -49,7 +49,7 @@ export const monitorModule: Module = {
         },
       },
       async (req) => {
-        const lift = await liftInScope(ctx.db, scopeOf(req).scopePath, req.query.lift_id);
+        const lift = await liftInScope(ctx.db, scopeOf(req), req.query.lift_id);
         if (!lift) throw new AppError(4064);
         const gw = gatewayOf(ctx);
         const live = lift.terminal_id ? gw?.liveStatus(lift.terminal_id) : undefined;
@@ -63,7 +63,7 @@ export const monitorModule: Module = {
             last_seen_at: lift.last_seen_at ? new Date(lift.last_seen_at).toISOString() : null,
             status: live ? ZStatus.parse(live.status) : null,
             status_at: live ? new Date(live.at).toISOString() : null,
-            busy: gw?.monitor.current(lift.id)?.activity ?? null,
+            busy: (await gw?.monitor.current(lift.id))?.activity ?? null,
           },
         };
       },
@@ -83,7 +83,7 @@ export const monitorModule: Module = {
         },
       },
       async (req) => {
-        const lift = await liftInScope(ctx.db, scopeOf(req).scopePath, req.query.lift_id);
+        const lift = await liftInScope(ctx.db, scopeOf(req), req.query.lift_id);
         if (!lift) throw new AppError(4064);
         return { data: await statusHistory(ctx.db, lift.id, req.query) };
       },

@@ -2,7 +2,7 @@ import type { TOtaKind, TOtaPackage } from '@liftguard/contract';
 import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { OtaPackageTable } from '../../platform/db-schema.ts';
-import { companyInScope } from '../../platform/scope.ts';
+import { companyInScope, type DataScope, terminalVisibleInGrant } from '../../platform/scope.ts';
 
 const present = (r: Selectable<OtaPackageTable>): TOtaPackage => ({
   id: r.id,
@@ -54,7 +54,7 @@ export async function packageFor(db: Database, scopePath: string, kind: TOtaKind
   return rows[0] ?? null;
 }
 
-export async function terminalsInScope(db: Database, scopePath: string, ids: string[]) {
+export async function terminalsInScope(db: Database, scope: DataScope, ids: string[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('terminal')
@@ -69,7 +69,8 @@ export async function terminalsInScope(db: Database, scopePath: string, ids: str
       'lift.name as lift_name',
     ])
     .where('terminal.terminal_id', 'in', ids)
-    .where((eb) => companyInScope(eb, 'terminal.company_id', scopePath))
+    .where((eb) => companyInScope(eb, 'terminal.company_id', scope.scopePath))
+    .where(terminalVisibleInGrant('terminal.terminal_id', scope))
     .execute()
     .then((rows) => rows.map((r) => ({ ...r, company_id: r.company_id as number })));
 }

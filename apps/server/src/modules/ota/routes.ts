@@ -12,7 +12,15 @@ import { followUpdates, type OtaCaller, startUpdate, storePackage } from './serv
 const tags = ['ota'];
 const otaCaller = (req: Parameters<typeof scopeOf>[0]): OtaCaller => {
   const s = scopeOf(req);
-  return { userId: s.userId, username: s.username, companyId: s.companyId, scopePath: s.scopePath, ip: req.ip };
+  return {
+    userId: s.userId,
+    username: s.username,
+    companyId: s.companyId,
+    scopePath: s.scopePath,
+    communityIds: s.communityIds,
+    isRoot: s.isRoot,
+    ip: req.ip,
+  };
 };
 
 /** Firmware and terminal-app updates over the air (issue 6). */

@@ -10,7 +10,16 @@ import { commandCenterOf } from '../command/center.ts';
 import { checkUpload } from '../terminal/service.ts';
 import * as repo from './repo.ts';
 
-export type OtaCaller = { userId: number; username: string; companyId: number; scopePath: string; ip: string | null };
+export type OtaCaller = {
+  userId: number;
+  username: string;
+  companyId: number;
+  scopePath: string;
+  /** communities granted by the membership (empty = whole subtree) */
+  communityIds: readonly number[];
+  isRoot: boolean;
+  ip: string | null;
+};
 
 async function fileDigest(file: string): Promise<{ sha256: string; head: Buffer }> {
   const h = createHash('sha256');
@@ -71,6 +80,8 @@ export async function storePackage(
  * four digits of characters 3–6. Terminals at or above the target are answered in `latest`
  * with both versions; the others get an `update` command with the package URL and checksum
  * (4202 when no package of that version was uploaded by the caller's company or above it).
+ * Answers once the rollout is validated and its commands are queued: they are published in
+ * the background (CommandCenter.enqueueMany), each terminal's progress follows live.
  */
 export async function startUpdate(
   ctx: AppContext,
@@ -80,7 +91,7 @@ export async function startUpdate(
   const target = versionNumber(req.new_version);
   if (target === null) throw new AppError(4201);
   const ids = [...new Set(req.list)];
-  const terminals = await repo.terminalsInScope(ctx.db, caller.scopePath, ids);
+  const terminals = await repo.terminalsInScope(ctx.db, caller, ids);
   if (terminals.length !== ids.length) throw new AppError(4092);
   const latest: z.infer<typeof ZPortalUpdateResult>['latest'] = [];
   const todo = terminals.filter((t) => {
@@ -91,29 +102,35 @@ export async function startUpdate(
     }
     return true;
   });
-  const sent: z.infer<typeof ZPortalUpdateResult>['sent'] = [];
-  if (todo.length === 0) return { sent, latest };
+  if (todo.length === 0) return { sent: [], latest };
   const pkg = await repo.packageFor(ctx.db, caller.scopePath, req.kind, req.new_version);
   if (!pkg) throw new AppError(4202);
-  const center = commandCenterOf(ctx);
-  let next = 0;
-  const worker = async () => {
-    while (next < todo.length) {
-      const t = todo[next++] as (typeof todo)[number];
-      const cmd = await center.issue({
-        terminalId: t.terminal_id,
-        liftId: t.lift_id,
-        liftName: t.lift_name,
-        companyId: t.company_id,
-        scope: t.scope,
-        command: { action: 'update', kind: req.kind, version: req.new_version, url: pkg.url, sha256: pkg.sha256, size: Number(pkg.size) },
-        user: { id: caller.userId, name: caller.username },
-        ip: caller.ip,
-      });
-      sent.push({ terminal_id: t.terminal_id, current_version: t.version, new_version: req.new_version, cmd_id: cmd.id });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(8, todo.length) }, worker));
+  const command = {
+    action: 'update',
+    kind: req.kind,
+    version: req.new_version,
+    url: pkg.url,
+    sha256: pkg.sha256,
+    size: Number(pkg.size),
+  } as const;
+  const rows = await commandCenterOf(ctx).enqueueMany(
+    todo.map((t) => ({
+      terminalId: t.terminal_id,
+      liftId: t.lift_id,
+      liftName: t.lift_name,
+      companyId: t.company_id,
+      scope: t.scope,
+      command,
+      user: { id: caller.userId, name: caller.username },
+      ip: caller.ip,
+    })),
+  );
+  const sent = todo.map((t, k) => ({
+    terminal_id: t.terminal_id,
+    current_version: t.version,
+    new_version: req.new_version,
+    cmd_id: rows[k]?.id ?? null,
+  }));
   return { sent, latest };
 }
 

@@ -1,7 +1,7 @@
 import type { TPageQuery } from '@liftguard/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db-schema.ts';
-import { companyInScope, escapeLike } from '../../platform/scope.ts';
+import { communityInGrant, companyInScope, type DataScope, escapeLike, liftInScope } from '../../platform/scope.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -55,7 +55,7 @@ export async function deleteAccount(db: Db, id: number): Promise<void> {
   await db.updateTable('pusher_account').set({ deleted_at: new Date(), enabled: false }).where('id', '=', id).execute();
 }
 
-export async function findLiftInScope(db: Db, id: number, scopePath: string) {
+export async function findLiftInScope(db: Db, id: number, scope: DataScope) {
   return db
     .selectFrom('lift as l')
     .leftJoin('terminal as t', 't.terminal_id', 'l.terminal_id')
@@ -78,7 +78,7 @@ export async function findLiftInScope(db: Db, id: number, scopePath: string) {
     ])
     .where('l.id', '=', id)
     .where('l.deleted_at', 'is', null)
-    .where((eb) => companyInScope(eb, 'l.company_id', scopePath))
+    .where((eb) => liftInScope(eb, scope, 'l'))
     .executeTakeFirst();
 }
 
@@ -175,14 +175,15 @@ export async function markLogFailed(db: Db, id: number, error: string) {
 
 export async function listLogs(
   db: Db,
-  scopePath: string,
+  scope: DataScope,
   q: TPageQuery & { lift_id?: number; account_id?: number; status?: 'queued' | 'sent' | 'failed' },
 ) {
   let base = db
     .selectFrom('push_log as p')
     .innerJoin('pusher_account as a', 'a.id', 'p.account_id')
     .innerJoin('lift as l', 'l.id', 'p.lift_id')
-    .where((eb) => companyInScope(eb, 'p.company_id', scopePath));
+    .where((eb) => companyInScope(eb, 'p.company_id', scope.scopePath))
+    .where(communityInGrant('l.community_id', scope));
   if (q.lift_id) base = base.where('p.lift_id', '=', q.lift_id);
   if (q.account_id) base = base.where('p.account_id', '=', q.account_id);
   if (q.status) base = base.where('p.status', '=', q.status);

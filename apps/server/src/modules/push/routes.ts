@@ -136,7 +136,7 @@ export const pushModule: Module = {
       '/pusher/loglist',
       { schema: { tags, summary: 'Push log of the scope', querystring: ZPushLogQuery, response: { 200: dataOf(pageOf(ZPushLogItem)) } } },
       async (req) => {
-        const { rows, total } = await repo.listLogs(ctx.db, scopeOf(req).scopePath, req.query);
+        const { rows, total } = await repo.listLogs(ctx.db, scopeOf(req), req.query);
         return {
           data: {
             list: rows.map(({ created_at, sent_at, ...r }) => ({

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { ErrorCodes, faultName, faultNo } from '@liftguard/contract';
-import { enqueue, jobsFor } from '../../jobs/queue.ts';
+import { enqueue, enqueueMany, grouped, jobsFor } from '../../jobs/queue.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -65,7 +65,7 @@ export async function deleteAccount(ctx: AppContext, auth: Scoped, id: number, i
 }
 
 export async function liftParams(ctx: AppContext, auth: Scoped, liftId: number) {
-  const lift = await repo.findLiftInScope(ctx.db, liftId, auth.scopePath);
+  const lift = await repo.findLiftInScope(ctx.db, liftId, auth);
   if (!lift) throw new AppError(ErrorCodes.NOT_FOUND);
   const p = await repo.findParams(ctx.db, liftId);
   return {
@@ -83,7 +83,7 @@ export async function saveLiftParams(
   ip: string,
 ) {
   if (!p.serial_number || !p.manufacturer_credit_code || !p.registration_code) throw new AppError(ErrorCodes.PUSH_PARAMS_REQUIRED);
-  const lift = await repo.findLiftInScope(ctx.db, p.lift_id, auth.scopePath);
+  const lift = await repo.findLiftInScope(ctx.db, p.lift_id, auth);
   if (!lift) throw new AppError(ErrorCodes.NOT_FOUND);
   await repo.saveParams(ctx.db, { ...p, company_id: lift.company_id });
   await audit(ctx, auth, 'pusher.lift_params', `lift:${p.lift_id}`, ip, { ...p });
@@ -146,7 +146,7 @@ async function enqueuePushes(ctx: AppContext, lift: Lift, params: Params, kinds:
 }
 
 export async function pushLift(ctx: AppContext, auth: Scoped, liftId: number, kinds: Kind[], ip: string) {
-  const lift = await repo.findLiftInScope(ctx.db, liftId, auth.scopePath);
+  const lift = await repo.findLiftInScope(ctx.db, liftId, auth);
   if (!lift) throw new AppError(ErrorCodes.NOT_FOUND);
   const params = await repo.findParams(ctx.db, liftId);
   if (!params) throw new AppError(ErrorCodes.PUSH_PARAMS_REQUIRED);
@@ -162,7 +162,7 @@ export async function pushFault(ctx: AppContext, faultId: number): Promise<numbe
   if (!fault) return 0;
   const params = await repo.findParams(ctx.db, fault.lift_id);
   if (!params) return 0;
-  const lift = await repo.findLiftInScope(ctx.db, fault.lift_id, '/');
+  const lift = await repo.findLiftInScope(ctx.db, fault.lift_id, { scopePath: '/', communityIds: [], isRoot: true });
   if (!lift) return 0;
   return enqueuePushes(ctx, lift, params, ['fault'], {
     fault: {
@@ -221,12 +221,25 @@ export function startPush(ctx: AppContext, subscribe: (handler: (m: unknown) => 
     onDead: async (p, _job, error) => repo.markLogFailed(ctx.db, Number(p.logId), error),
   });
   jobsFor(ctx).register('push.fault', { run: async (p) => void (await pushFault(ctx, Number(p.faultId))) });
+  // grouped: a burst of faults is one insert per group, not one transaction per fault
+  const add = grouped<number>(
+    async (ids) => {
+      await enqueueMany(
+        ctx.db,
+        [...new Set(ids)].map((faultId) => ({
+          queue: 'push.fault',
+          payload: { faultId },
+          dedupeKey: alertKey(ctx, 'push-fault', faultId),
+        })),
+      );
+      jobsFor(ctx).kick();
+    },
+    () => undefined,
+  );
   const off = subscribe((m) => {
     const ev = ZFaultRaisedEvent.safeParse(m);
     if (!ev.success) return;
-    enqueue(ctx.db, { queue: 'push.fault', payload: { faultId: ev.data.faultId }, dedupeKey: alertKey(ctx, 'push-fault', ev.data.faultId) })
-      .then(() => jobsFor(ctx).kick())
-      .catch(() => undefined);
+    add(ev.data.faultId);
   });
   ctx.onClose(off);
 }

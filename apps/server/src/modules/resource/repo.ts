@@ -55,7 +55,8 @@ export async function sync(db: Kysely<DB>, uris: Array<{ uri: string; label: str
     let sort = 1000;
     for (const r of ROUTES) {
       sort += 10;
-      if (have.has(r.name)) continue;
+      // a sub-page opened with another route's key is not a resource of its own
+      if (r.key || have.has(r.name)) continue;
       const pid = r.parent ? (have.get(r.parent)?.id ?? null) : null;
       const id = await insert(tx, { pid, layer: r.parent ? 2 : 1, kind: 'route', name: r.name, label: r.label, sort, synced: true });
       have.set(r.name, { id, name: r.name, kind: 'route', synced: true });

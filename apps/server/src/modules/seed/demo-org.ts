@@ -27,7 +27,7 @@ export type DemoAccount = { username: string; role: string; password: string };
 type Db = Kysely<DB> | Transaction<DB>;
 
 const routeKeys = (prefixes: string[]) =>
-  ROUTES.filter((r) => prefixes.some((p) => r.name === p || r.name.startsWith(`${p}_`))).map((r) => r.name);
+  ROUTES.filter((r) => !r.key && prefixes.some((p) => r.name === p || r.name.startsWith(`${p}_`))).map((r) => r.name);
 const urisWith = (all: string[], prefixes: string[]) => all.filter((u) => prefixes.some((p) => u.startsWith(p)));
 
 /**
@@ -48,7 +48,7 @@ export async function seedDemoOrganisation(
   if (await findDemoOrganisation(db)) return null;
   return db.transaction().execute(async (tx) => {
     const platform = await tx.selectFrom('company').select(['id', 'path']).where('pid', 'is', null).orderBy('id').executeTakeFirstOrThrow();
-    const allKeys = [...ROUTES.map((r) => r.name), ...APP_AUTH_KEYS, ...EXPERT_AUTH_KEYS];
+    const allKeys = [...ROUTES.filter((r) => !r.key).map((r) => r.name), ...APP_AUTH_KEYS, ...EXPERT_AUTH_KEYS];
     const uris = opts.writeUris;
 
     const node = async (

@@ -1,16 +1,17 @@
 import type { Database } from '../../platform/db.ts';
-import { companyInScope } from '../../platform/scope.ts';
+import { companyInScope, type DataScope, terminalVisibleInGrant } from '../../platform/scope.ts';
 
 /** revision of a company's terminal default settings: when they were last saved (ms), 0 when never */
 export const revisionOf = (updatedAt: unknown): number => (updatedAt ? new Date(updatedAt as string).getTime() : 0);
 
-export async function targets(db: Database, scopePath: string, by: { terminalId?: string; companyId?: number }) {
+export async function targets(db: Database, scope: DataScope, by: { terminalId?: string; companyId?: number }) {
   let q = db
     .selectFrom('terminal')
     .innerJoin('company', 'company.id', 'terminal.company_id')
     .leftJoin('lift', (j) => j.onRef('lift.terminal_id', '=', 'terminal.terminal_id').on('lift.deleted_at', 'is', null))
     .select(['terminal.terminal_id', 'terminal.company_id', 'company.path as scope', 'lift.id as lift_id', 'lift.name as lift_name'])
-    .where((eb) => companyInScope(eb, 'terminal.company_id', scopePath));
+    .where((eb) => companyInScope(eb, 'terminal.company_id', scope.scopePath))
+    .where(terminalVisibleInGrant('terminal.terminal_id', scope));
   if (by.terminalId !== undefined) q = q.where('terminal.terminal_id', '=', by.terminalId);
   if (by.companyId !== undefined) q = q.where('terminal.company_id', '=', by.companyId);
   const rows = await q.orderBy('terminal.id').execute();
@@ -74,11 +75,11 @@ export async function markConfigured(db: Database, terminalId: string, revision:
 }
 
 /**
- * Claim the re-send of a pending push to a terminal that came back: only when its last
- * attempt ended without reaching it (expired, timed out, failed), at most once per `gapMs`,
+ * Claim the re-send of a pending push to a terminal that came back (online since `onlineSince`):
+ * only when its last attempt did not reach it, at most once per `gapMs`,
  * so several instances or flapping connections do not flood it.
  */
-export async function claimPending(db: Database, terminalId: string, gapMs: number) {
+export async function claimPending(db: Database, terminalId: string, gapMs: number, onlineSince: Date) {
   const now = new Date();
   return (
     db
@@ -87,14 +88,26 @@ export async function claimPending(db: Database, terminalId: string, gapMs: numb
       .where('terminal_id', '=', terminalId)
       .where('state', '=', 'sent')
       .where((eb) => eb.or([eb('resent_at', 'is', null), eb('resent_at', '<', new Date(now.getTime() - gapMs))]))
-      // only when the last attempt is over without reaching it (an open one may still arrive)
+      // only when the last attempt did not reach it: over (failed, timed out, expired), or published
+      // before the terminal came back and still unanswered — a persistent session hands queued
+      // commands over on reconnection, before the terminal's first report, so one still `sent` by
+      // then was lost (a terminal that had no session yet); one published after it came back is
+      // simply in flight. A duplicate would only apply the same revision again.
       .where((eb) =>
         eb.or([
           eb('cmd_id', 'is', null),
           eb(
             'cmd_id',
             'in',
-            eb.selectFrom('command').select('command.id').where('command.state', 'in', ['failed', 'timed_out', 'expired']),
+            eb
+              .selectFrom('command')
+              .select('command.id')
+              .where((c) =>
+                c.or([
+                  c('command.state', 'in', ['failed', 'timed_out', 'expired']),
+                  c.and([c('command.state', '=', 'sent'), c('command.created_at', '<', onlineSince)]),
+                ]),
+              ),
           ),
         ]),
       )
@@ -103,12 +116,13 @@ export async function claimPending(db: Database, terminalId: string, gapMs: numb
   );
 }
 
-export async function states(db: Database, scopePath: string, q: { page: number; size: number; keyword?: string | undefined }) {
+export async function states(db: Database, scope: DataScope, q: { page: number; size: number; keyword?: string | undefined }) {
   let base = db
     .selectFrom('terminal')
     .leftJoin('terminal_config as tc', 'tc.terminal_id', 'terminal.terminal_id')
     .leftJoin('terminal_settings as ts', 'ts.company_id', 'terminal.company_id')
-    .where((eb) => companyInScope(eb, 'terminal.company_id', scopePath));
+    .where((eb) => companyInScope(eb, 'terminal.company_id', scope.scopePath))
+    .where(terminalVisibleInGrant('terminal.terminal_id', scope));
   if (q.keyword) base = base.where('terminal.terminal_id', 'like', `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const [rows, count] = await Promise.all([
     base

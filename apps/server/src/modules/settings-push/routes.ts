@@ -37,7 +37,15 @@ export const settingsPushModule: Module = {
         const s = scopeOf(req);
         const result = await pushSettings(
           ctx,
-          { userId: s.userId, username: s.username, companyId: s.companyId, scopePath: s.scopePath, ip: req.ip },
+          {
+            userId: s.userId,
+            username: s.username,
+            companyId: s.companyId,
+            scopePath: s.scopePath,
+            communityIds: s.communityIds,
+            isRoot: s.isRoot,
+            ip: req.ip,
+          },
           req.body.terminal_id,
         );
         await auditWrite(
@@ -66,7 +74,7 @@ export const settingsPushModule: Module = {
         },
       },
       async (req) => {
-        const { rows, total } = await states(ctx.db, scopeOf(req).scopePath, req.query);
+        const { rows, total } = await states(ctx.db, scopeOf(req), req.query);
         const list = rows.map((r) => {
           const current = revisionOf(r.settings_at);
           const revision = r.revision === null ? null : Number(r.revision);

@@ -10,7 +10,16 @@ import * as repo from './repo.ts';
 import { revisionOf } from './repo.ts';
 
 type Target = Awaited<ReturnType<typeof repo.target>> & {};
-export type PushCaller = { userId: number; username: string; companyId: number; scopePath: string; ip: string | null };
+export type PushCaller = {
+  userId: number;
+  username: string;
+  companyId: number;
+  scopePath: string;
+  /** communities granted by the membership (empty = whole subtree) */
+  communityIds: readonly number[];
+  isRoot: boolean;
+  ip: string | null;
+};
 
 async function companySettings(ctx: AppContext, companyId: number) {
   const row = await readSettingsRow(ctx.db, companyId);
@@ -61,7 +70,7 @@ async function pushOne(ctx: AppContext, t: Target, user: PushCaller | null, rese
  */
 export async function pushSettings(ctx: AppContext, caller: PushCaller, terminalId?: string) {
   if (!gatewayOf(ctx)) throw new AppError(4063);
-  const list = await repo.targets(ctx.db, caller.scopePath, terminalId ? { terminalId } : { companyId: caller.companyId });
+  const list = await repo.targets(ctx.db, caller, terminalId ? { terminalId } : { companyId: caller.companyId });
   if (terminalId && list.length === 0) throw new AppError(4092);
   const gw = gatewayOf(ctx);
   const sent: string[] = [];
@@ -90,13 +99,19 @@ export function followSettings(ctx: AppContext, opts: { fallbackMs?: number; res
   followed.add(ctx);
   const fallbackMs = opts.fallbackMs ?? 3000;
   const gapMs = opts.resendGapMs ?? 5000;
-  const waiting = new Map<string, NodeJS.Timeout>();
-  const resend = (terminalId: string) => {
-    const t = waiting.get(terminalId);
-    if (t) clearTimeout(t);
+  /** terminals that came back online: the re-send timer and when they came back */
+  const waiting = new Map<string, { timer: NodeJS.Timeout; since: Date }>();
+  const forget = (terminalId: string) => {
+    const w = waiting.get(terminalId);
+    if (w) clearTimeout(w.timer);
     waiting.delete(terminalId);
+    return w;
+  };
+  const resend = (terminalId: string) => {
+    const w = forget(terminalId);
+    if (!w) return;
     void (async () => {
-      const claim = await repo.claimPending(ctx.db, terminalId, gapMs);
+      const claim = await repo.claimPending(ctx.db, terminalId, gapMs, w.since);
       if (!claim) return;
       const target = await repo.target(ctx.db, terminalId);
       if (target) await pushOne(ctx, target, null, true);
@@ -107,10 +122,13 @@ export function followSettings(ctx: AppContext, opts: { fallbackMs?: number; res
     if (!e || typeof e.action !== 'string' || !e.terminal_id) return;
     const id = e.terminal_id;
     if (e.action === 'onoff') {
-      if ((e.data as { online?: unknown }).online !== true || waiting.has(id)) return;
-      const timer = setTimeout(() => resend(id), fallbackMs);
-      timer.unref();
-      waiting.set(id, timer);
+      // gone again before it was heard from: nothing to re-send to
+      if ((e.data as { online?: unknown }).online !== true) forget(id);
+      else if (!waiting.has(id)) {
+        const timer = setTimeout(() => resend(id), fallbackMs);
+        timer.unref();
+        waiting.set(id, { timer, since: new Date() });
+      }
       return;
     }
     // heard from after coming back: its subscription is in place now
@@ -134,6 +152,6 @@ export function followSettings(ctx: AppContext, opts: { fallbackMs?: number; res
   });
   ctx.onClose(() => {
     unsub();
-    for (const t of waiting.values()) clearTimeout(t);
+    for (const w of waiting.values()) clearTimeout(w.timer);
   });
 }

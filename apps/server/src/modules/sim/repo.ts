@@ -2,7 +2,15 @@ import { SIM_EXPIRING_DAYS, SIM_ORDER_KEYS, SIM_TRAFFIC_LOW_RATIO, type TSimStat
 import { type Insertable, type RawBuilder, sql, type Updateable } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { SimCardTable } from '../../platform/db-schema.ts';
-import { companyInScope, escapeLike } from '../../platform/scope.ts';
+import { keywordMatch } from '../../platform/keyword.ts';
+import {
+  companyInScope,
+  type DataScope,
+  escapeLike,
+  grantedCommunities,
+  terminalInGrant,
+  terminalVisibleInGrant,
+} from '../../platform/scope.ts';
 
 /** The only SQL of SIM cards. The derived states are computed here so filters and rows agree. */
 
@@ -25,23 +33,37 @@ export type SimFilter = {
   bound?: boolean | undefined;
 };
 
-export async function listSims(db: Database, scopePath: string, q: SimFilter) {
-  let base = db.selectFrom('sim_card').where((eb) => companyInScope(eb, 'sim_card.company_id', scopePath));
+/** Live lifts a SIM belongs to: by the terminal it sits in, or by the IMSI written on the lift. */
+const simLift = (where: RawBuilder<unknown>) =>
+  sql<boolean>`exists (select 1 from lift sl where sl.deleted_at is null and (sl.terminal_id = sim_card.terminal_id or sl.face_terminal_id = sim_card.terminal_id or sl.imsi = sim_card.imsi) and ${where})`;
+
+/**
+ * SIMs in scope: of the company subtree; for a member narrowed to some communities, those that
+ * belong to a lift of its communities, or to no lift at all (stock not yet placed).
+ */
+function simVisible(scope: DataScope) {
+  const granted = grantedCommunities(scope);
+  if (granted === null) return sql<boolean>`true`;
+  const inGrant = granted.length ? sql`sl.community_id in (${sql.join(granted.map((n) => sql.lit(Math.trunc(n))))})` : sql`false`;
+  return sql<boolean>`(${terminalInGrant('sim_card.terminal_id', scope)} or ${simLift(inGrant)} or not ${simLift(sql`true`)})`;
+}
+
+function simsInScope(db: Database, scope: DataScope) {
+  return db
+    .selectFrom('sim_card')
+    .where((eb) => companyInScope(eb, 'sim_card.company_id', scope.scopePath))
+    .where(simVisible(scope));
+}
+
+export async function listSims(db: Database, scope: DataScope, q: SimFilter) {
+  let base = simsInScope(db, scope);
   if (q.carrier) base = base.where('carrier', '=', q.carrier);
   if (q.net_type) base = base.where('net_type', '=', q.net_type);
   if (q.state) base = base.where(sql<boolean>`(${displayStateSql}) = ${q.state}`);
   if (q.bound !== undefined) base = base.where('terminal_id', q.bound ? 'is not' : 'is', null);
   if (q.keyword?.trim()) {
     const kw = `%${escapeLike(q.keyword.trim())}%`;
-    base = base.where((eb) =>
-      eb.or([
-        eb('imsi', 'like', kw),
-        eb('iccid', 'ilike', kw),
-        eb('bs_number', 'like', kw),
-        eb('terminal_id', 'ilike', kw),
-        eb('package', 'ilike', kw),
-      ]),
-    );
+    base = base.where(keywordMatch('sim_card', 'sim_card', kw));
   }
   const key = (SIM_ORDER_KEYS as readonly string[]).includes(q.orderKey ?? '') ? (q.orderKey as (typeof SIM_ORDER_KEYS)[number]) : 'id';
   const [rows, count] = await Promise.all([
@@ -76,13 +98,20 @@ const simColumns = [
   displayStateSql.as('display_state'),
 ] as const;
 
-export async function findSim(db: Database, scopePath: string, id: number) {
-  return db
-    .selectFrom('sim_card')
-    .select(simColumns)
-    .where('sim_card.id', '=', id)
-    .where((eb) => companyInScope(eb, 'sim_card.company_id', scopePath))
+/** Is `terminalId` a terminal of the scope (company subtree; for a narrowed member, unplaced or of a granted community)? */
+export async function terminalVisible(db: Database, scope: DataScope, terminalId: string): Promise<boolean> {
+  const r = await db
+    .selectFrom('terminal')
+    .select('terminal.id')
+    .where('terminal.terminal_id', '=', terminalId)
+    .where((eb) => companyInScope(eb, 'terminal.company_id', scope.scopePath))
+    .where(terminalVisibleInGrant('terminal.terminal_id', scope))
     .executeTakeFirst();
+  return r !== undefined;
+}
+
+export async function findSim(db: Database, scope: DataScope, id: number) {
+  return simsInScope(db, scope).select(simColumns).where('sim_card.id', '=', id).executeTakeFirst();
 }
 
 /** Which of these IMSIs / BS numbers are taken (platform-wide unique), other than `exceptId`. */

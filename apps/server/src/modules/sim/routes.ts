@@ -1,13 +1,10 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { dataOf, pageOf, SIM_IMPORT_COLUMNS, ZIdBody, ZOk, ZSim, ZSimForm, ZSimListQuery, ZSimUpdateRequest } from '@liftguard/contract';
 import { z } from 'zod';
 import type { Module } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { auditWrite, callerOf } from '../lift/caller.ts';
-import { createJob, runJob } from '../lift/import-job.ts';
-import { importExtOf, xlsxBuffer } from '../lift/spreadsheet.ts';
-import { saveUpload } from '../lift/upload.ts';
+import { importStarter } from '../lift/import-route.ts';
+import { xlsxBuffer } from '../lift/spreadsheet.ts';
 import { simChunkHandler } from './import.ts';
 import * as repo from './repo.ts';
 import { createSim, deleteSim, updateSim } from './service.ts';
@@ -20,22 +17,19 @@ const present = (r: Row) => ({
   traffic_used_mb: Number(r.traffic_used_mb),
   created_at: new Date(r.created_at as unknown as string).toISOString(),
 });
-const running = new Set<Promise<void>>();
 
 export const simModule: Module = {
   name: 'sim',
   register(api, ctx) {
     const { db } = ctx;
-    ctx.onClose(async () => {
-      await Promise.allSettled([...running]);
-    });
+    const startImport = importStarter(ctx);
 
     api.get(
       '/device/sim/list',
       { schema: { tags, summary: 'SIM cards in scope', querystring: ZSimListQuery, response: { 200: dataOf(pageOf(ZSim)) } } },
       async (req) => {
         const caller = callerOf(req);
-        const { rows, total } = await repo.listSims(db, caller.scopePath, req.query);
+        const { rows, total } = await repo.listSims(db, caller, req.query);
         return { data: { list: rows.map(present), pageNumber: req.query.page, totalRow: total } };
       },
     );
@@ -51,7 +45,7 @@ export const simModule: Module = {
         },
       },
       async (req) => {
-        const row = await repo.findSim(db, callerOf(req).scopePath, req.query.id);
+        const row = await repo.findSim(db, callerOf(req), req.query.id);
         if (!row) throw new AppError(4064);
         return { data: present(row) };
       },
@@ -104,28 +98,18 @@ export const simModule: Module = {
       {
         schema: {
           tags,
-          summary: 'Start a SIM import from csv/xlsx; progress at /device/import/progress',
+          summary: 'Start a SIM import from csv/xlsx/xls; progress at /device/import/progress',
           consumes: ['multipart/form-data'],
           response: { 200: dataOf(z.object({ id: z.number() })) },
         },
       },
       async (req) => {
-        const caller = callerOf(req);
-        const up = await saveUpload(req, path.join(ctx.config.dataDir, 'tmp'));
-        let ext: ReturnType<typeof importExtOf>;
-        try {
-          ext = importExtOf(up.fileName);
-        } catch (e) {
-          await rm(up.filePath, { force: true });
-          throw e;
-        }
-        const id = await createJob(db, { companyId: caller.companyId, userId: caller.userId, kind: 'sim', fileName: up.fileName });
-        await auditWrite(db, req, caller, 'sim.import', `import_job:${id}`, { file: up.fileName, size: up.size });
-        const job = runJob(db, id, up.filePath, ext, SIM_IMPORT_COLUMNS, ['imsi'], simChunkHandler(db, caller)).finally(async () => {
-          running.delete(job);
-          await rm(up.filePath, { force: true });
+        const id = await startImport(req, {
+          kind: 'sim',
+          columns: SIM_IMPORT_COLUMNS,
+          required: ['imsi'],
+          handler: (caller) => simChunkHandler(db, caller),
         });
-        running.add(job);
         return { data: { id } };
       },
     );

@@ -13,6 +13,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { SimCardTable } from '../../platform/db-schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { grantedCommunities } from '../../platform/scope.ts';
 import type { Caller } from '../lift/service.ts';
 import { withUniqueMapping } from '../lift/service.ts';
 import * as repo from './repo.ts';
@@ -59,23 +60,31 @@ export function checkSim(
   return out;
 }
 
+/** A member narrowed to some communities only puts a SIM into a terminal it can see (4061 otherwise). */
+async function checkTerminal(db: Database, caller: Caller, terminalId: string | null | undefined): Promise<void> {
+  if (!terminalId || grantedCommunities(caller) === null) return;
+  if (!(await repo.terminalVisible(db, caller, terminalId))) throw new AppError(4061);
+}
+
 export async function createSim(db: Database, caller: Caller, form: TSimForm): Promise<number> {
   const taken = await repo.taken(db, [form.imsi.trim()], form.bs_number ? [form.bs_number.trim()] : []);
   const values = { ...checkSim(form, null, taken), company_id: caller.companyId } as Insertable<SimCardTable>;
+  await checkTerminal(db, caller, values.terminal_id);
   const [id] = await withUniqueMapping(() => repo.insertSims(db, [values]));
   return id as number;
 }
 
 export async function updateSim(db: Database, caller: Caller, id: number, form: Partial<TSimForm>): Promise<void> {
-  const existing = await repo.findSim(db, caller.scopePath, id);
+  const existing = await repo.findSim(db, caller, id);
   if (!existing) throw new AppError(4064);
   const taken = await repo.taken(db, form.imsi ? [form.imsi.trim()] : [], form.bs_number ? [form.bs_number.trim()] : [], id);
   const values = checkSim(form, existing, taken);
+  await checkTerminal(db, caller, values.terminal_id);
   await withUniqueMapping(() => repo.updateSim(db, id, values));
 }
 
 export async function deleteSim(db: Database, caller: Caller, id: number): Promise<void> {
-  if (!(await repo.findSim(db, caller.scopePath, id))) throw new AppError(4064);
+  if (!(await repo.findSim(db, caller, id))) throw new AppError(4064);
   await repo.deleteSim(db, id);
 }
 

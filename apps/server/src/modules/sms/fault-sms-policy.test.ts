@@ -77,6 +77,18 @@ describe('per-device caps', () => {
     expect(alert(l, clock.now(), 8, 'HIT_BOTTOM', ['13912345678'])[0]?.send).toBe(true);
   });
 
+  it('gives each SMS of a device and number the lowest free slot of the day (a unique key in sms_record)', () => {
+    const now = new Date('2026-03-10T01:00:00Z');
+    const at = new Date(now.getTime() - 1000);
+    const decide = (history: SmsHistoryEntry[]) => decideForNumber({ now, liftId: 1, code: 'Z', company, lift, number: domestic, history });
+    expect(decide([])).toEqual({ send: true, slot: 1 });
+    expect(decide([{ at, liftId: 1, code: 'A', slot: 1 }])).toEqual({ send: true, slot: 2 });
+    // slot 1 was freed (that SMS failed), slot 2 is held
+    expect(decide([{ at, liftId: 1, code: 'B', slot: 2 }])).toEqual({ send: true, slot: 1 });
+    // another device's slots are its own
+    expect(decide([{ at, liftId: 2, code: 'A', slot: 1 }])).toEqual({ send: true, slot: 1 });
+  });
+
   it('uses lift.sms_limit when it is lower than 3, and sends nothing when the lift switch is off', () => {
     const now = new Date('2026-03-10T01:00:00Z');
     const history = [{ at: new Date(now.getTime() - 1000), liftId: 1, code: 'A' }];
@@ -90,6 +102,7 @@ describe('per-device caps', () => {
       decideForNumber({ now, liftId: 1, code: 'B', company, lift: { smsSwitch: true, smsLimit: 9 }, number: domestic, history }),
     ).toEqual({
       send: true,
+      slot: 1,
     });
     expect(
       decideForNumber({ now, liftId: 1, code: 'B', company, lift: { smsSwitch: false, smsLimit: 3 }, number: domestic, history: [] }),
@@ -111,13 +124,13 @@ describe('provider limits per number', () => {
     clock.advance(3_600_000);
     expect(decideForNumber({ ...base, now: clock.now(), history: minute })).toEqual({ send: false, reason: 'number_day_limit' });
     clock.set(new Date('2026-03-10T16:00:00Z')); // next Shanghai day
-    expect(decideForNumber({ ...base, now: clock.now(), history: minute })).toEqual({ send: true });
+    expect(decideForNumber({ ...base, now: clock.now(), history: minute })).toMatchObject({ send: true });
   });
 
   it('allows the 50th message and refuses the 51st in the hour', () => {
     const now = new Date('2026-03-10T04:00:00Z');
     const base = { now, liftId: 1, code: 'TRAP_FLOOR', company, lift, number: domestic };
-    expect(decideForNumber({ ...base, history: spread(now, 49, 60_000) })).toEqual({ send: true });
+    expect(decideForNumber({ ...base, history: spread(now, 49, 60_000) })).toMatchObject({ send: true });
     expect(decideForNumber({ ...base, history: spread(now, 50, 60_000) })).toEqual({ send: false, reason: 'number_hour_limit' });
   });
 });

@@ -33,7 +33,7 @@ export function classifyNumber(raw: string): NumberClass {
 }
 
 /** An earlier fault SMS to the same number that was queued or sent (suppressed and failed ones do not count). */
-export type SmsHistoryEntry = { at: Date; liftId: number | null; code: string | null };
+export type SmsHistoryEntry = { at: Date; liftId: number | null; code: string | null; slot?: number | null };
 
 export type CompanySmsState = {
   /** 0 off, 1 domestic only, 2 domestic and overseas */
@@ -60,11 +60,11 @@ export type ContactDecision = {
   name: string;
   /** normalised number, or the raw text when it is not a valid number */
   mobile: string;
-} & ({ send: true } | { send: false; reason: TSmsSuppressReason });
+} & ({ send: true; slot: number } | { send: false; reason: TSmsSuppressReason });
 
 export function decideForNumber(
   input: Omit<FaultAlertInput, 'contacts' | 'historyOf'> & { number: NumberClass; history: SmsHistoryEntry[] },
-): { send: true } | { send: false; reason: TSmsSuppressReason } {
+): { send: true; slot: number } | { send: false; reason: TSmsSuppressReason } {
   const { now, company, lift, number, history } = input;
   if (company.smsEnable === 0) return { send: false, reason: 'sms_disabled' };
   if (!lift.smsSwitch) return { send: false, reason: 'lift_switch_off' };
@@ -76,7 +76,12 @@ export function decideForNumber(
   const today = history.filter((h) => h.at.getTime() >= dayStart && h.at.getTime() <= t);
   const sameDevice = today.filter((h) => h.liftId === input.liftId);
   if (sameDevice.some((h) => h.code === input.code)) return { send: false, reason: 'same_fault_today' };
-  if (sameDevice.length >= Math.max(0, Math.min(DEVICE_DAILY_CAP, lift.smsLimit))) return { send: false, reason: 'device_daily_cap' };
+  const cap = Math.max(0, Math.min(DEVICE_DAILY_CAP, lift.smsLimit));
+  if (sameDevice.length >= cap) return { send: false, reason: 'device_daily_cap' };
+  // the device-and-number slot of the day this SMS takes (a unique key in sms_record): the lowest free one
+  const taken = new Set(sameDevice.map((h) => h.slot));
+  let slot = 1;
+  while (taken.has(slot)) slot += 1;
 
   const within = (ms: number) => history.filter((h) => h.at.getTime() > t - ms && h.at.getTime() <= t).length;
   if (within(60_000) >= PROVIDER_LIMITS.perMinute) return { send: false, reason: 'number_minute_limit' };
@@ -84,7 +89,7 @@ export function decideForNumber(
   if (today.length >= PROVIDER_LIMITS.perDay) return { send: false, reason: 'number_day_limit' };
 
   if (company.smsCount + company.pending >= company.smsLimit) return { send: false, reason: 'company_limit' };
-  return { send: true };
+  return { send: true, slot };
 }
 
 /**

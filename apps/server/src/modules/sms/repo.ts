@@ -1,13 +1,14 @@
 import type { TPageQuery } from '@liftguard/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db-schema.ts';
-import { companyInScope } from '../../platform/scope.ts';
+import { communityInGrant, companyInScope, type DataScope } from '../../platform/scope.ts';
 import type { SmsHistoryEntry } from './fault-sms-policy.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** The fault with what an alert needs: lift contacts and switches, location names. */
-export async function findFaultForAlert(db: Db, faultId: number) {
+/** The faults with what an alert needs: lift contacts and switches, location names, the SMS setting of the code. */
+export async function findFaultsForAlert(db: Db, faultIds: number[]) {
+  if (faultIds.length === 0) return [];
   return db
     .selectFrom('fault as f')
     .innerJoin('lift as l', 'l.id', 'f.lift_id')
@@ -33,8 +34,9 @@ export async function findFaultForAlert(db: Db, faultId: number) {
       'b.name as building_name',
       'u.name as unit_name',
     ])
-    .where('f.id', '=', faultId)
-    .executeTakeFirst();
+    .where('f.id', 'in', faultIds)
+    .orderBy('f.id')
+    .execute();
 }
 
 /** Record that the alert job of these faults is enqueued (same transaction as the enqueue). */
@@ -74,14 +76,46 @@ export async function claimUnalertedFaults(
   return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
-/** Lock the company row: alerts of one company are decided one at a time (limit and counters). */
-export async function lockCompany(tx: Transaction<DB>, companyId: number) {
-  return tx
+/** Lock the companies of a batch of alerts (sorted, so two deciders never deadlock) and read their SMS state. */
+export async function lockCompanies(tx: Transaction<DB>, companyIds: number[]) {
+  const ids = [...new Set(companyIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return new Map();
+  const rows = await tx
     .selectFrom('company')
     .select(['id', 'sms_enable', 'sms_count', 'sms_limit', 'sms_signature', 'sms_signature_enabled'])
-    .where('id', '=', companyId)
+    .where('id', 'in', ids)
+    .orderBy('id')
     .forUpdate()
-    .executeTakeFirst();
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Take units of the SMS limit for what a batch queued, in one UPDATE…RETURNING; a queued SMS
+ * holds its unit from here (`markFailed` gives it back). Returns the new counts.
+ */
+export async function addCompanyUnits(tx: Transaction<DB>, units: Map<number, number>): Promise<Map<number, number>> {
+  const entries = [...units].filter(([, n]) => n > 0);
+  if (entries.length === 0) return new Map();
+  const res = await sql<{ id: number; sms_count: number }>`
+    update company c set sms_count = c.sms_count + v.n
+    from unnest(${entries.map(([id]) => id)}::int[], ${entries.map(([, n]) => n)}::int[]) as v(id, n)
+    where c.id = v.id
+    returning c.id, c.sms_count`.execute(tx);
+  return new Map(res.rows.map((r) => [Number(r.id), Number(r.sms_count)]));
+}
+
+/** The faults of the list whose alert was already decided today (a re-run of their job after a crash). */
+export async function decidedFaults(db: Db, faultIds: number[], day: string): Promise<Set<number>> {
+  if (faultIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sms_record')
+    .select('fault_id')
+    .distinct()
+    .where('fault_id', 'in', faultIds)
+    .where('sms_day', '=', day)
+    .execute();
+  return new Set(rows.map((r) => Number(r.fault_id)));
 }
 
 /** Serialise decisions per number across companies and instances (sorted, so two alerts never deadlock). */
@@ -92,29 +126,19 @@ export async function lockNumbers(tx: Transaction<DB>, numbers: string[]): Promi
   await sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(${keys}::text[]) as k order by k`.execute(tx);
 }
 
-export async function countPending(db: Db, companyId: number): Promise<number> {
-  const row = await db
-    .selectFrom('sms_record')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('company_id', '=', companyId)
-    .where('status', '=', 'queued')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function findHistory(db: Db, numbers: string[], since: Date): Promise<Map<string, SmsHistoryEntry[]>> {
   const out = new Map<string, SmsHistoryEntry[]>();
   if (numbers.length === 0) return out;
   const rows = await db
     .selectFrom('sms_record')
-    .select(['mobile', 'created_at', 'lift_id', 'code'])
+    .select(['mobile', 'created_at', 'lift_id', 'code', 'day_slot'])
     .where('mobile', 'in', numbers)
     .where('status', 'in', ['queued', 'sent'])
     .where('created_at', '>=', since)
     .execute();
   for (const r of rows) {
     const list = out.get(r.mobile) ?? [];
-    list.push({ at: new Date(r.created_at), liftId: r.lift_id, code: r.code });
+    list.push({ at: new Date(r.created_at), liftId: r.lift_id, code: r.code, slot: r.day_slot });
     out.set(r.mobile, list);
   }
   return out;
@@ -131,6 +155,8 @@ export type NewSmsRecord = {
   status: 'queued' | 'suppressed';
   reason: string | null;
   created_at: Date;
+  sms_day?: string | null;
+  day_slot?: number | null;
 };
 
 export async function insertRecord(db: Db, r: NewSmsRecord): Promise<number> {
@@ -142,76 +168,86 @@ export async function insertRecord(db: Db, r: NewSmsRecord): Promise<number> {
   return Number(row.id);
 }
 
-/** Insert the decisions of one alert at once; returns the ids by number (numbers are unique within an alert). */
+/** Insert decisions at once; returns the ids by `<fault_id>:<number>` (numbers are unique within an alert). */
 export async function insertRecords(db: Db, rows: NewSmsRecord[]): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
   const out = await db
     .insertInto('sms_record')
     .values(rows.map((r) => ({ ...r, updated_at: r.created_at })))
-    .returning(['id', 'mobile'])
+    .returning(['id', 'fault_id', 'mobile'])
     .execute();
-  return new Map(out.map((r) => [r.mobile, Number(r.id)]));
+  return new Map(out.map((r) => [`${r.fault_id}:${r.mobile}`, Number(r.id)]));
 }
 
 export async function findRecord(db: Db, id: number) {
   return db.selectFrom('sms_record').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function noteAttempt(db: Db, id: number, reason: string | null): Promise<void> {
+/** A send attempt that did not end in "accepted": the record stays queued with why (`provider_retry` or `provider_unknown_outcome`). */
+export async function noteAttempt(db: Db, id: number, a: { reason: string; error: string; unknown: boolean }): Promise<void> {
   await db
     .updateTable('sms_record')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), reason, updated_at: new Date() }))
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      unknown_outcomes: a.unknown ? eb('unknown_outcomes', '+', 1) : eb.ref('unknown_outcomes'),
+      reason: a.reason,
+      last_error: a.error.slice(0, 500),
+      updated_at: new Date(),
+    }))
     .where('id', '=', id)
     .execute();
 }
 
-/** Mark sent once (only from queued) and count it against the company; false when it was already sent. */
-export async function markSent(db: Kysely<DB>, id: number, providerId: string, at: Date): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
+/** Mark sent once (only from queued; its unit was taken when it was queued); false when it was no longer queued. */
+export async function markSent(db: Db, id: number, providerId: string, at: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('sms_record')
+    .set((eb) => ({
+      status: 'sent' as const,
+      provider_id: providerId,
+      sent_at: at,
+      updated_at: at,
+      reason: null,
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The provider gave up for good: the record fails (from queued only) and gives its unit of the company limit back. */
+export async function markFailed(db: Kysely<DB>, id: number, error: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
     const row = await tx
       .updateTable('sms_record')
-      .set((eb) => ({
-        status: 'sent' as const,
-        provider_id: providerId,
-        sent_at: at,
-        updated_at: at,
-        reason: null,
-        attempts: eb('attempts', '+', 1),
-      }))
+      .set({ status: 'failed', reason: 'provider_failed', last_error: error.slice(0, 500), updated_at: new Date() })
       .where('id', '=', id)
       .where('status', '=', 'queued')
       .returning('company_id')
       .executeTakeFirst();
-    if (!row) return false;
+    if (!row) return;
     await tx
       .updateTable('company')
-      .set((eb) => ({ sms_count: eb('sms_count', '+', 1) }))
+      .set((eb) => ({ sms_count: sql<number>`greatest(0, ${eb.ref('sms_count')} - 1)` }))
       .where('id', '=', row.company_id)
       .execute();
-    return true;
   });
-}
-
-export async function markFailed(db: Db, id: number, reason: string): Promise<void> {
-  await db
-    .updateTable('sms_record')
-    .set({ status: 'failed', reason: reason.slice(0, 500), updated_at: new Date() })
-    .where('id', '=', id)
-    .where('status', '=', 'queued')
-    .execute();
 }
 
 const ORDER_KEYS = { id: 's.id', status: 's.status', mobile: 's.mobile', insert_time: 's.created_at' } as const;
 
 export async function listRecords(
   db: Db,
-  scopePath: string,
+  scope: DataScope,
   q: TPageQuery & { status?: 'queued' | 'sent' | 'suppressed' | 'failed'; lift_id?: number },
 ) {
   let base = db
     .selectFrom('sms_record as s')
     .leftJoin('lift as l', 'l.id', 's.lift_id')
-    .where((eb) => companyInScope(eb, 's.company_id', scopePath));
+    .where((eb) => companyInScope(eb, 's.company_id', scope.scopePath))
+    .where(communityInGrant('l.community_id', scope));
   if (q.status) base = base.where('s.status', '=', q.status);
   if (q.lift_id) base = base.where('s.lift_id', '=', q.lift_id);
   if (q.keyword) {
@@ -233,6 +269,8 @@ export async function listRecords(
       's.status',
       's.reason',
       's.attempts',
+      's.unknown_outcomes',
+      's.last_error',
       's.provider_id',
       's.created_at',
       's.sent_at',

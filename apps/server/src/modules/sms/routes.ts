@@ -32,7 +32,7 @@ export const smsModule: Module = {
       },
       async (req) => {
         const q = req.query;
-        const { rows, total } = await repo.listRecords(ctx.db, scopeOf(req).scopePath, q);
+        const { rows, total } = await repo.listRecords(ctx.db, scopeOf(req), q);
         return {
           data: {
             list: rows.map((r) => ({

@@ -1,10 +1,10 @@
 import { defaultFaultAlerting, faultName, type TSmsSuppressReason } from '@liftguard/contract';
 import { z } from 'zod';
-import { enqueue, enqueueMany, jobsFor } from '../../jobs/queue.ts';
+import { enqueue, enqueueMany, grouped, jobsFor } from '../../jobs/queue.ts';
 import { clockFor } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { classifyNumber, composeFaultSms, decideFaultAlert, PROVIDER_LIMITS, shanghaiDayStart, signatureFor } from './fault-sms-policy.ts';
-import { smsProviderFor } from './provider.ts';
+import { ProviderError, smsProviderFor } from './provider.ts';
 import * as repo from './repo.ts';
 
 export const SMS_QUEUES = { alert: 'sms.fault_alert', send: 'sms.send' } as const;
@@ -37,6 +37,25 @@ export async function enqueueFaultAlert(ctx: AppContext, ev: TFaultRaisedEvent):
     await repo.markAlertEnqueued(tx, [ev.faultId], clockFor(ctx).now());
   });
   jobsFor(ctx).kick();
+}
+
+/**
+ * Group commit of alert jobs: a fault heard while the previous enqueue is still running waits
+ * for it and goes with the next group (one transaction for up to 500 faults under a burst, one
+ * per fault when quiet). A group that fails is left to the sweeper (alert_enqueued_at stays null).
+ */
+function alertBatcher(ctx: AppContext, onError: (err: unknown) => void): (faultId: number) => void {
+  return grouped<number>(async (batch) => {
+    const ids = [...new Set(batch)];
+    await ctx.db.transaction().execute(async (tx) => {
+      await enqueueMany(
+        tx,
+        ids.map((id) => alertJob(ctx, id)),
+      );
+      await repo.markAlertEnqueued(tx, ids, clockFor(ctx).now());
+    });
+    jobsFor(ctx).kick();
+  }, onError);
 }
 
 function alertJob(ctx: AppContext, faultId: number) {
@@ -72,94 +91,203 @@ export async function sweepUnalertedFaults(ctx: AppContext, opts: { graceMs?: nu
   return n;
 }
 
-/** Decide, per alarm contact, send or suppress; record every decision; queue the ones to send. */
-export async function runFaultAlert(ctx: AppContext, faultId: number): Promise<{ queued: number; suppressed: number }> {
-  const fault = await repo.findFaultForAlert(ctx.db, faultId);
-  if (!fault || fault.lift_deleted_at) return { queued: 0, suppressed: 0 };
-  if (!(fault.setting_sms ?? defaultFaultAlerting(fault.code).sms)) return { queued: 0, suppressed: 0 };
-  const contacts = (fault.j_alarm_charger ?? []).filter((c) => c && typeof c.mobile === 'string');
-  if (contacts.length === 0) return { queued: 0, suppressed: 0 };
+/** The Shanghai calendar day of `now` as YYYY-MM-DD (sms_record.sms_day). */
+export function shanghaiDay(now: Date): string {
+  return new Date(shanghaiDayStart(now).getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+export type AlertOutcome = { queued: number; suppressed: number };
+
+/** Decide one fault's alert (tests, and a fault isolated from a failing batch). */
+export async function runFaultAlert(ctx: AppContext, faultId: number): Promise<AlertOutcome> {
+  return (await decideFaultAlerts(ctx, [faultId])).get(faultId) ?? { queued: 0, suppressed: 0 };
+}
+
+/**
+ * Decide, per alarm contact of each fault, send or suppress; record every decision; queue the
+ * ones to send — for a batch of faults in one transaction, exactly as if they were decided one
+ * after the other in fault id order:
+ *
+ * - the numbers of the batch are locked (advisory, sorted) and their queued/sent history read
+ *   once; the companies are locked (rows, sorted) and their counters read once;
+ * - the pure policy decides fault after fault in memory, each SMS it queues added to the
+ *   history and to its company's units, so the next fault of the batch sees it;
+ * - the records and send jobs are inserted in two statements, the units taken in one
+ *   `UPDATE … RETURNING` on `company.sms_count`;
+ * - unique keys on sms_record (same fault/lift/number/day, device slot) refuse a duplicate even
+ *   if some path forgot the locks.
+ *
+ * So a burst costs a few statements per batch, not per fault, and sending (a job per SMS, run
+ * concurrently: SMS_SEND_CONCURRENCY) never waits for a company lock.
+ */
+export async function decideFaultAlerts(ctx: AppContext, faultIds: number[]): Promise<Map<number, AlertOutcome>> {
+  const out = new Map<number, AlertOutcome>(faultIds.map((id) => [id, { queued: 0, suppressed: 0 }]));
+  const faults = (await repo.findFaultsForAlert(ctx.db, [...new Set(faultIds)]))
+    .filter((f) => !f.lift_deleted_at && (f.setting_sms ?? defaultFaultAlerting(f.code).sms))
+    .map((f) => ({ ...f, contacts: (f.j_alarm_charger ?? []).filter((c) => c && typeof c.mobile === 'string') }))
+    .filter((f) => f.contacts.length > 0);
+  if (faults.length === 0) return out;
 
   const now = clockFor(ctx).now();
-  const occurredAt = new Date(fault.occurred_at);
-  const location = [fault.community_name, fault.building_name, fault.unit_name].filter(Boolean).join(' ');
-  const valid = contacts.map((c) => classifyNumber(c.mobile)).flatMap((n) => (n.kind === 'invalid' ? [] : [n.number]));
+  const day = shanghaiDay(now);
+  const since = new Date(Math.min(shanghaiDayStart(now).getTime(), now.getTime() - 3_600_000));
+  const numbers = [
+    ...new Set(
+      faults.flatMap((f) => f.contacts.map((c) => classifyNumber(c.mobile)).flatMap((n) => (n.kind === 'invalid' ? [] : [n.number]))),
+    ),
+  ];
 
-  const result = await ctx.db.transaction().execute(async (tx) => {
-    const company = await repo.lockCompany(tx, fault.company_id);
-    if (!company) return { queued: 0, suppressed: 0, ids: [] as number[] };
-    await repo.lockNumbers(tx, valid);
-    const pending = await repo.countPending(tx, company.id);
-    const since = new Date(Math.min(shanghaiDayStart(now).getTime(), now.getTime() - 3_600_000));
-    const history = await repo.findHistory(tx, valid, since);
-    const decisions = decideFaultAlert({
-      now,
-      liftId: fault.lift_id,
-      code: fault.code,
-      company: { smsEnable: company.sms_enable, smsCount: company.sms_count, smsLimit: company.sms_limit, pending },
-      lift: { smsSwitch: fault.sms_switch, smsLimit: fault.sms_limit },
-      contacts,
-      historyOf: (n) => history.get(n) ?? [],
-    });
-    const signature = signatureFor(company);
-    const rows: repo.NewSmsRecord[] = decisions.map((d) => {
-      const domestic = classifyNumber(d.mobile).kind !== 'overseas';
-      const body = composeFaultSms({
-        signature,
-        domestic,
-        liftName: fault.lift_name,
-        location,
-        faultName: faultName(fault.code, domestic ? 'zh-CN' : 'en-US'),
-        floor: fault.floor_display ?? (fault.floor === null ? null : String(fault.floor)),
-        occurredAt,
-      });
-      return {
-        company_id: company.id,
-        lift_id: fault.lift_id,
-        fault_id: fault.id,
+  const queuedAny = await ctx.db.transaction().execute(async (tx) => {
+    await repo.lockNumbers(tx, numbers);
+    const companies = await repo.lockCompanies(
+      tx,
+      faults.map((f) => f.company_id),
+    );
+    const decided = await repo.decidedFaults(
+      tx,
+      faults.map((f) => f.id),
+      day,
+    );
+    const history = await repo.findHistory(tx, numbers, since);
+    const units = new Map<number, number>();
+    const rows: repo.NewSmsRecord[] = [];
+    for (const fault of faults) {
+      const company = companies.get(fault.company_id);
+      if (!company || decided.has(fault.id)) continue;
+      const decisions = decideFaultAlert({
+        now,
+        liftId: fault.lift_id,
         code: fault.code,
-        mobile: d.mobile,
-        body,
-        signature,
-        status: d.send ? 'queued' : 'suppressed',
-        reason: d.send ? null : (d.reason satisfies TSmsSuppressReason),
-        created_at: now,
-      };
-    });
+        company: {
+          smsEnable: company.sms_enable,
+          smsCount: company.sms_count + (units.get(company.id) ?? 0),
+          smsLimit: company.sms_limit,
+          pending: 0, // sms_count already holds the units of queued SMS
+        },
+        lift: { smsSwitch: fault.sms_switch, smsLimit: fault.sms_limit },
+        contacts: fault.contacts,
+        historyOf: (n) => history.get(n) ?? [],
+      });
+      const signature = signatureFor(company);
+      const location = [fault.community_name, fault.building_name, fault.unit_name].filter(Boolean).join(' ');
+      let queued = 0;
+      for (const d of decisions) {
+        if (d.send) {
+          queued += 1;
+          units.set(company.id, (units.get(company.id) ?? 0) + 1);
+          history.set(d.mobile, [...(history.get(d.mobile) ?? []), { at: now, liftId: fault.lift_id, code: fault.code, slot: d.slot }]);
+        }
+        const domestic = classifyNumber(d.mobile).kind !== 'overseas';
+        rows.push({
+          company_id: company.id,
+          lift_id: fault.lift_id,
+          fault_id: fault.id,
+          code: fault.code,
+          mobile: d.mobile,
+          body: composeFaultSms({
+            signature,
+            domestic,
+            liftName: fault.lift_name,
+            location,
+            faultName: faultName(fault.code, domestic ? 'zh-CN' : 'en-US'),
+            floor: fault.floor_display ?? (fault.floor === null ? null : String(fault.floor)),
+            occurredAt: new Date(fault.occurred_at),
+          }),
+          signature,
+          status: d.send ? 'queued' : 'suppressed',
+          reason: d.send ? null : (d.reason satisfies TSmsSuppressReason),
+          created_at: now,
+          sms_day: day,
+          day_slot: d.send ? d.slot : null,
+        });
+      }
+      out.set(fault.id, { queued, suppressed: decisions.length - queued });
+    }
     const idOf = await repo.insertRecords(tx, rows);
-    const ids = decisions.filter((d) => d.send).map((d) => idOf.get(d.mobile) as number);
+    const ids = rows.filter((r) => r.status === 'queued').map((r) => idOf.get(`${r.fault_id}:${r.mobile}`) as number);
     await enqueueMany(
       tx,
       ids.map((id) => ({ queue: SMS_QUEUES.send, payload: { recordId: id }, dedupeKey: `sms:${id}`, priority: 10 })),
     );
-    const suppressed = decisions.length - ids.length;
-    return { queued: ids.length, suppressed, ids };
+    await repo.addCompanyUnits(tx, units);
+    return ids.length > 0;
   });
-  if (result.queued > 0) jobsFor(ctx).kick();
-  return { queued: result.queued, suppressed: result.suppressed };
+  if (queuedAny) jobsFor(ctx).kick();
+  return out;
+}
+
+/** Alert jobs in flight per instance: they wait for the batch decider, not for the database. */
+export const ALERT_JOBS_IN_FLIGHT = 200;
+/** Faults decided together in one transaction at most. */
+export const ALERT_DECISION_BATCH = 200;
+
+/**
+ * Group commit of alert decisions: a job's fault waits while the current batch is decided and
+ * goes with the next one (one fault per batch when quiet, up to ALERT_DECISION_BATCH in a
+ * burst). A batch that fails is decided again fault by fault, so one bad fault only fails its
+ * own job (which is retried by the queue).
+ */
+function alertDecider(ctx: AppContext): (faultId: number) => Promise<void> {
+  const waiting: Array<{ id: number; resolve: () => void; reject: (err: unknown) => void }> = [];
+  let running = false;
+  let scheduled = false;
+  const pump = async () => {
+    scheduled = false;
+    if (running) return;
+    running = true;
+    try {
+      while (waiting.length > 0) {
+        const batch = waiting.splice(0, ALERT_DECISION_BATCH);
+        try {
+          await decideFaultAlerts(
+            ctx,
+            batch.map((b) => b.id),
+          );
+          for (const b of batch) b.resolve();
+        } catch (err) {
+          if (batch.length === 1) batch[0]?.reject(err);
+          else for (const b of batch) await runFaultAlert(ctx, b.id).then(() => b.resolve(), b.reject);
+        }
+      }
+    } finally {
+      running = false;
+    }
+  };
+  return (id) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ id, resolve, reject });
+      // start on the next turn, so the jobs of one claim go in one batch
+      if (!running && !scheduled) {
+        scheduled = true;
+        setImmediate(() => void pump());
+      }
+    });
 }
 
 /**
  * Hand one queued SMS to the provider. Idempotent: a record that is no longer queued is not
- * sent again, and the provider gets a stable idempotency key for the record.
+ * sent again, and every attempt carries the record's stable idempotency key. A failure keeps
+ * the record queued (the job retries with backoff); a timeout is counted as an unknown outcome.
  */
 export async function runSmsSend(ctx: AppContext, recordId: number): Promise<void> {
   const rec = await repo.findRecord(ctx.db, recordId);
   if (rec?.status !== 'queued') return;
+  let providerId: string;
   try {
-    const { providerId } = await smsProviderFor(ctx).send({
+    ({ providerId } = await smsProviderFor(ctx).send({
       to: rec.mobile,
       text: rec.body,
       signature: rec.signature,
       idempotencyKey: `sms-record-${rec.id}`,
       companyId: rec.company_id,
-    });
-    await repo.markSent(ctx.db, rec.id, providerId, new Date());
+    }));
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    await repo.noteAttempt(ctx.db, rec.id, `retrying: ${message}`.slice(0, 500));
+    const unknown = err instanceof ProviderError && err.outcome === 'unknown';
+    const error = err instanceof Error ? err.message : String(err);
+    await repo.noteAttempt(ctx.db, rec.id, { reason: unknown ? 'provider_unknown_outcome' : 'provider_retry', error, unknown });
     throw err;
   }
+  await repo.markSent(ctx.db, rec.id, providerId, new Date());
 }
 
 /** Register the SMS job handlers and the fault subscription on one app. */
@@ -169,19 +297,21 @@ export function startSmsAlerts(
   onError: (err: unknown) => void = () => undefined,
 ): void {
   const jobs = jobsFor(ctx);
+  const decide = alertDecider(ctx);
   jobs.register(SMS_QUEUES.alert, {
-    run: async (p) => {
-      await runFaultAlert(ctx, Number(p.faultId));
-    },
+    run: (p) => decide(Number(p.faultId)),
+    concurrency: ALERT_JOBS_IN_FLIGHT,
   });
   jobs.register(SMS_QUEUES.send, {
     run: async (p) => runSmsSend(ctx, Number(p.recordId)),
-    onDead: async (p, _job, error) => repo.markFailed(ctx.db, Number(p.recordId), `provider failed: ${error}`),
+    onDead: async (p, _job, error) => repo.markFailed(ctx.db, Number(p.recordId), error),
+    concurrency: ctx.config.SMS_SEND_CONCURRENCY,
   });
+  const batcher = alertBatcher(ctx, onError);
   const off = subscribe((m) => {
     const ev = ZFaultRaisedEvent.safeParse(m);
     if (!ev.success) return;
-    enqueueFaultAlert(ctx, ev.data).catch(() => undefined);
+    batcher(ev.data.faultId);
   });
   ctx.onClose(off);
   // The sweeper is the safety net of the bus path (tests call sweepUnalertedFaults themselves).

@@ -1,13 +1,15 @@
 import type { TPageQuery } from '@liftguard/contract';
 import type { Database } from '../../platform/db.ts';
-import { companyInScope, escapeLike } from '../../platform/scope.ts';
+import { companyInScope, type DataScope, escapeLike, terminalVisibleInGrant } from '../../platform/scope.ts';
 
 const ORDER = { id: 'e.id', at: 'e.at', terminal_id: 'e.terminal_id', kind: 'e.kind' } as const;
 
-/** Terminal exceptions, newest first; `scopePath` null means every company (root). */
-export async function listExceptions(db: Database, scopePath: string | null, q: TPageQuery) {
+/** Terminal exceptions, newest first; `scope` null means every company (root). Narrowed members see those of their terminals. */
+export async function listExceptions(db: Database, scope: DataScope | null, q: TPageQuery) {
   let base = db.selectFrom('terminal_exception as e');
-  if (scopePath) base = base.where((eb) => companyInScope(eb, 'e.company_id', scopePath));
+  if (scope) {
+    base = base.where((eb) => companyInScope(eb, 'e.company_id', scope.scopePath)).where(terminalVisibleInGrant('e.terminal_id', scope));
+  }
   if (q.keyword) {
     const like = `%${escapeLike(q.keyword)}%`;
     base = base.where((eb) => eb.or([eb('e.terminal_id', 'like', like), eb('e.kind', 'like', like), eb('e.message', 'like', like)]));

@@ -31,7 +31,13 @@ export const terminalExceptionModule: Module = {
       async (req) => {
         const auth = authOf(req);
         if (!auth.isRoot && !auth.scopePath) throw new AppError(4088);
-        return { data: await listExceptions(ctx.db, auth.isRoot ? null : auth.scopePath, req.query) };
+        return {
+          data: await listExceptions(
+            ctx.db,
+            auth.isRoot ? null : { scopePath: auth.scopePath as string, communityIds: auth.communityIds, isRoot: false },
+            req.query,
+          ),
+        };
       },
     );
   },

@@ -2,7 +2,8 @@ import { TERMINAL_ORDER_KEYS } from '@liftguard/contract';
 import { type Insertable, sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { TerminalTable } from '../../platform/db-schema.ts';
-import { companyInScope, escapeLike } from '../../platform/scope.ts';
+import { keywordMatch } from '../../platform/keyword.ts';
+import { companyInScope, type DataScope, escapeLike, terminalVisibleInGrant } from '../../platform/scope.ts';
 
 /** The only SQL of terminals and their default settings. Terminals are scoped by their company. */
 
@@ -21,15 +22,19 @@ const boundLift = sql<
   number | null
 >`(select l.id from lift l where (l.terminal_id = terminal.terminal_id or l.face_terminal_id = terminal.terminal_id) and l.deleted_at is null limit 1)`;
 
-export async function listTerminals(db: Database, scopePath: string, q: TerminalListFilter) {
-  let base = db.selectFrom('terminal').where((eb) => companyInScope(eb, 'terminal.company_id', scopePath));
+/** A member narrowed to some communities sees the unbound terminals of the subtree and those bound to lifts of its communities. */
+const terminalVisible = (scope: DataScope) => terminalVisibleInGrant('terminal.terminal_id', scope);
+
+export async function listTerminals(db: Database, scope: DataScope, q: TerminalListFilter) {
+  let base = db
+    .selectFrom('terminal')
+    .where((eb) => companyInScope(eb, 'terminal.company_id', scope.scopePath))
+    .where(terminalVisible(scope));
   if (q.type) base = base.where('terminal.type', '=', q.type);
   if (q.online !== undefined) base = base.where('terminal.online', '=', q.online);
   if (q.keyword?.trim()) {
     const kw = `%${escapeLike(q.keyword.trim())}%`;
-    base = base.where((eb) =>
-      eb.or([eb('terminal.terminal_id', 'ilike', kw), eb('terminal.face_id', 'ilike', kw), eb('terminal.version', 'ilike', kw)]),
-    );
+    base = base.where(keywordMatch('terminal', 'terminal', kw));
   }
   if (q.bound !== undefined) base = base.where(q.bound ? sql<boolean>`${boundLift} is not null` : sql<boolean>`${boundLift} is null`);
   const key = (TERMINAL_ORDER_KEYS as readonly string[]).includes(q.orderKey ?? '')
@@ -72,12 +77,13 @@ export async function insertTerminal(db: Database, row: Insertable<TerminalTable
   return (await db.insertInto('terminal').values(row).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function findTerminal(db: Database, scopePath: string, id: number) {
+export async function findTerminal(db: Database, scope: DataScope, id: number) {
   return db
     .selectFrom('terminal')
     .select(['terminal.id', 'terminal.terminal_id', boundLift.as('lift_id')])
     .where('terminal.id', '=', id)
-    .where((eb) => companyInScope(eb, 'terminal.company_id', scopePath))
+    .where((eb) => companyInScope(eb, 'terminal.company_id', scope.scopePath))
+    .where(terminalVisible(scope))
     .executeTakeFirst();
 }
 

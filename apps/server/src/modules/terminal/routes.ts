@@ -40,7 +40,7 @@ export const terminalModule: Module = {
       },
       async (req) => {
         const caller = callerOf(req);
-        const { rows, total } = await repo.listTerminals(db, caller.scopePath, req.query);
+        const { rows, total } = await repo.listTerminals(db, caller, req.query);
         return {
           data: {
             list: rows.map((r) => ({

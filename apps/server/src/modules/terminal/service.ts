@@ -46,7 +46,7 @@ export async function registerTerminal(
 }
 
 export async function removeTerminal(db: Database, caller: Caller, id: number): Promise<string> {
-  const t = await repo.findTerminal(db, caller.scopePath, id);
+  const t = await repo.findTerminal(db, caller, id);
   if (!t) throw new AppError(4064);
   if (t.lift_id !== null) throw new AppError(4155);
   await repo.deleteTerminal(db, id);

@@ -1,6 +1,7 @@
 import type { TUserListQuery } from '@liftguard/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../platform/db-schema.ts';
+import { keywordMatch } from '../../platform/keyword.ts';
 import { companyInScope, escapeLike, sql } from '../../platform/scope.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -35,9 +36,7 @@ export async function page(db: Db, scopePath: string, q: TUserListQuery, orderKe
   let base = visible(db, scopePath, q.company_id).where('u.deleted_at', 'is', null);
   if (q.keyword) {
     const k = `%${escapeLike(q.keyword)}%`;
-    base = base.where((eb) =>
-      eb.or([eb('u.username', 'ilike', k), eb('u.realname', 'ilike', k), eb('u.mobile', 'like', k), eb('u.email', 'ilike', k)]),
-    );
+    base = base.where(keywordMatch('app_user', 'u', k));
   }
   const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await base

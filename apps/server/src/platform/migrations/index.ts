@@ -7,6 +7,9 @@ import * as m0006 from './0006_realtime.ts';
 import * as m0007 from './0007_alerts.ts';
 import * as m0008 from './0008_commands.ts';
 import * as m0009 from './0009_alert_sweeper.ts';
+import * as m0010 from './0010_maintenance.ts';
+import * as m0011 from './0011_keyword_trgm.ts';
+import * as m0012 from './0012_sms_reserve.ts';
 
 /** Numbered migrations, applied in key order at start. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0007_alerts': m0007,
   '0008_commands': m0008,
   '0009_alert_sweeper': m0009,
+  '0010_maintenance': m0010,
+  '0011_keyword_trgm': m0011,
+  '0012_sms_reserve': m0012,
 };

@@ -10,21 +10,23 @@ import {
 } from '@ant-design/icons';
 import { Card, Col, Empty, List, Row, Spin, Statistic } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
-import { useMemo } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TrappedModal } from '../faults/TrappedModal.tsx';
 import { faultMonthOption, onlineOption } from './charts.ts';
 import { EChart } from './EChart.tsx';
 import { useDashboard } from './useDashboard.ts';
 
-type Counter = { key: string; value: number; icon: ReactNode; color?: string };
+type Counter = { key: string; value: number; icon: ReactNode; color?: string; onOpen?: () => void };
 
 /** `/home`: every counter of SPEC.md §2 for the current scope, live. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const q = useDashboard();
   const d = q.data;
+  const [trappedOpen, setTrappedOpen] = useState(false);
   const faultOpt = useMemo(() => (d ? faultMonthOption(d, t) : null), [d, t]);
   const onlineOpt = useMemo(() => (d ? onlineOption(d, t) : null), [d, t]);
   if (q.isLoading) return <Spin style={{ display: 'block', margin: 64 }} />;
@@ -35,7 +37,8 @@ export default function DashboardPage() {
     { key: 'onlineCount', value: d.onlineCount, icon: <ApiOutlined />, color: '#2e9e5b' },
     { key: 'offlineCount', value: d.offlineCount, icon: <DisconnectOutlined />, color: '#6b7280' },
     { key: 'faultCount', value: d.faultCount, icon: <AlertOutlined />, color: '#e5484d' },
-    { key: 'tiringCount', value: d.tiringCount, icon: <WarningOutlined />, color: '#d9480f' },
+    // trapped passengers: opens the trapped-persons modal, as the header button does
+    { key: 'tiringCount', value: d.tiringCount, icon: <WarningOutlined />, color: '#d9480f', onOpen: () => setTrappedOpen(true) },
     { key: 'helpCount', value: d.helpCount, icon: <SafetyOutlined />, color: '#b7791f' },
     { key: 'maintainCount', value: d.maintainCount, icon: <ToolOutlined /> },
     { key: 'maintenanceCount', value: d.maintenanceCount, icon: <ToolOutlined /> },
@@ -50,7 +53,25 @@ export default function DashboardPage() {
       <Row gutter={[12, 12]}>
         {main.map((c) => (
           <Col key={c.key} xs={12} sm={8} md={6} xl={4}>
-            <Card size="small" data-testid={`counter-${c.key}`}>
+            <Card
+              size="small"
+              data-testid={`counter-${c.key}`}
+              {...(c.onOpen
+                ? {
+                    hoverable: true,
+                    role: 'button',
+                    tabIndex: 0,
+                    'aria-label': t('fault.trappedModal.title'),
+                    onClick: c.onOpen,
+                    onKeyDown: (e: KeyboardEvent) => {
+                      if (e.key === 'Enter' || e.key === ' ') {
+                        e.preventDefault();
+                        c.onOpen?.();
+                      }
+                    },
+                  }
+                : {})}
+            >
               <Statistic title={t(`dashboard.counter.${c.key}`)} value={c.value} prefix={c.icon} valueStyle={{ color: c.color }} />
             </Card>
           </Col>
@@ -96,6 +117,7 @@ export default function DashboardPage() {
           </Card>
         </Col>
       </Row>
+      <TrappedModal open={trappedOpen} onClose={() => setTrappedOpen(false)} />
     </div>
   );
 }

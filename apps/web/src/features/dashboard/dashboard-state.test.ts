@@ -44,4 +44,14 @@ describe('dashboard live changes', () => {
     expect(applyDashboardChange(tree, { action: 'addL', data: {} })).toMatchObject({ count: 7, todayNewLiftCount: 1 });
     expect(applyDashboardChange(tree, { action: 'up_report_status', data: {} })).toBe(tree);
   });
+
+  it("counts this month's maintenance and repair records (addM, delM), nothing else", () => {
+    const m = applyDashboardChange(tree, { action: 'addM', data: { type: 'maintenance', this_month: true } });
+    expect(m).toMatchObject({ maintenanceCount: 1, repairsCount: 0 });
+    expect(applyDashboardChange(m, { action: 'addM', data: { type: 'repair', this_month: true } })).toMatchObject({ repairsCount: 1 });
+    expect(applyDashboardChange(m, { action: 'delM', data: { type: 'maintenance', this_month: true } }).maintenanceCount).toBe(0);
+    expect(applyDashboardChange(tree, { action: 'delM', data: { type: 'repair', this_month: true } }).repairsCount).toBe(0);
+    expect(applyDashboardChange(tree, { action: 'addM', data: { type: 'repair', this_month: false } })).toBe(tree);
+    expect(applyDashboardChange(tree, { action: 'addM', data: { type: 'rescue', this_month: true } })).toBe(tree);
+  });
 });

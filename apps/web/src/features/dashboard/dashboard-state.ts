@@ -4,7 +4,7 @@ import type { TLiveEvent } from '@liftguard/contract/live/messages';
 const dec = (n: number) => Math.max(0, n - 1);
 
 /**
- * Apply a dashboard change event (addF, delF, addL, delL, addT, onoff) to the counters at once;
+ * Apply a dashboard change event (addF, delF, addL, delL, addT, onoff, addM, delM) to the counters at once;
  * the page then reloads /api/indextree to settle anything a delta cannot know. Pure, unit-tested.
  */
 export function applyDashboardChange(tree: TIndexTree, e: Pick<TLiveEvent, 'action' | 'data'>): TIndexTree {
@@ -27,6 +27,15 @@ export function applyDashboardChange(tree: TIndexTree, e: Pick<TLiveEvent, 'acti
       return { ...tree, count: dec(tree.count) };
     case 'addT':
       return { ...tree, t: tree.t + 1 };
+    case 'addM':
+    case 'delM': {
+      // a maintenance record: counted only when it is this month's and of type maintenance or repair
+      if (e.data.this_month !== true) return tree;
+      const move = e.action === 'addM' ? (n: number) => n + 1 : dec;
+      if (e.data.type === 'maintenance') return { ...tree, maintenanceCount: move(tree.maintenanceCount) };
+      if (e.data.type === 'repair') return { ...tree, repairsCount: move(tree.repairsCount) };
+      return tree;
+    }
     case 'onoff':
       if (e.data.online === true) return { ...tree, onlineCount: tree.onlineCount + 1, offlineCount: dec(tree.offlineCount) };
       if (e.data.online === false) return { ...tree, onlineCount: dec(tree.onlineCount), offlineCount: tree.offlineCount + 1 };

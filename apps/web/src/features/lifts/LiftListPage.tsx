@@ -84,6 +84,7 @@ export default function LiftListPage() {
       </Space>
       <LiftTable
         favourites
+        actionsWidth={390}
         rows={list.rows}
         loading={list.q.isFetching}
         pagination={list.pagination}
@@ -93,7 +94,10 @@ export default function LiftListPage() {
         selectedIds={selected}
         onSelect={setSelected}
         actions={(l) => (
-          <Space size={4}>
+          <Space size={4} wrap={false}>
+            <Link to={`/device/list/${l.id}`} data-testid={`lift-page-${l.id}`}>
+              {t('lift.action.detail')}
+            </Link>
             <Link to={`/device/monitor/${l.id}`}>{t('lift.action.monitor')}</Link>
             <RemoteControlButton lift={l} />
             <Button type="link" size="small" onClick={() => openForm(l)}>

@@ -17,6 +17,8 @@ type Props = {
   onOpenDetail: (id: number) => void;
   actions: (lift: TLift) => ReactNode;
   favourites?: boolean;
+  /** width of the fixed actions column, when its links need more than what is left */
+  actionsWidth?: number;
   selectedIds?: number[];
   onSelect?: (ids: number[]) => void;
 };
@@ -31,6 +33,7 @@ export function LiftTable({
   onOpenDetail,
   actions,
   favourites,
+  actionsWidth,
   selectedIds,
   onSelect,
 }: Props) {
@@ -83,7 +86,7 @@ export function LiftTable({
       ...sortable('expire_at'),
       render: (v: string, l) => <Typography.Text type={l.expired ? 'danger' : undefined}>{dayjs(v).format('YYYY-MM-DD')}</Typography.Text>,
     },
-    { title: t('lift.column.actions'), key: 'actions', fixed: 'right', render: (_, l) => actions(l) },
+    { title: t('lift.column.actions'), key: 'actions', fixed: 'right', width: actionsWidth, render: (_, l) => actions(l) },
   ];
   return (
     <Table<TLift>
@@ -94,7 +97,7 @@ export function LiftTable({
       loading={loading}
       pagination={{ ...pagination, showTotal: (total) => t('lift.total', { count: total }) }}
       onChange={onChange}
-      scroll={{ x: 1100 }}
+      scroll={{ x: 1100 + (actionsWidth ?? 0) }}
       rowSelection={onSelect ? { selectedRowKeys: selectedIds, onChange: (keys) => onSelect(keys.map(Number)) } : undefined}
     />
   );

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback.tsx';
 import { RegionCascader } from '../communities/RegionCascader.tsx';
 import { listResourcesQuietly, updateCompany } from './api.ts';
+import { CommunitySelect } from './CommunitySelect.tsx';
 import { grantSourceForChild } from './company-tree.ts';
 import { LogoUpload } from './LogoUpload.tsx';
 import { PermissionTree } from './PermissionTree.tsx';
@@ -31,7 +32,14 @@ import { useCan } from './useCan.ts';
 import { useCompanies } from './useCompanies.ts';
 import { useCompanyDetail, useGrants } from './useGrants.ts';
 
-type Values = { name: string; j_region: string[]; sms_limit: number; sms_enable: 0 | 1 | 2; pay_permission: boolean };
+type Values = {
+  name: string;
+  j_region: string[];
+  j_community_ids: number[];
+  sms_limit: number;
+  sms_enable: 0 | 1 | 2;
+  pay_permission: boolean;
+};
 
 /** The selected node of the tree, once its permission lists are loaded. */
 export function CompanyDetail({ node, onSaved }: { node: TCompanyTreeNode; onSaved: () => void }) {
@@ -72,6 +80,7 @@ function CompanyForm({ node, tree, onSaved }: { node: TCompanyNode; tree: TCompa
     form.setFieldsValue({
       name: node.name,
       j_region: node.j_region,
+      j_community_ids: node.j_community_ids,
       sms_limit: node.sms_limit,
       sms_enable: node.sms_enable as 0 | 1 | 2,
       pay_permission: node.pay_permission,
@@ -126,6 +135,11 @@ function CompanyForm({ node, tree, onSaved }: { node: TCompanyNode; tree: TCompa
         <Col xs={24} lg={12}>
           <Form.Item name="j_region" label={t('org.region.label')}>
             <RegionCascader />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="j_community_ids" label={t('org.company.communities')} extra={t('org.company.communitiesHint')}>
+            <CommunitySelect testId="company-communities" placeholder={t('org.company.communitiesPlaceholder')} />
           </Form.Item>
         </Col>
       </Row>

@@ -7,7 +7,7 @@ export type PermNode = { key: string; label: string; hint?: string; children?: P
 export const GROUP = 'group:';
 
 /** Route names a company may be given (the web menu's keys; login-free pages need none). */
-const grantable = (r: (typeof ROUTES)[number]) => !r.public && !r.free;
+const grantable = (r: (typeof ROUTES)[number]) => !r.public && !r.free && !r.key;
 
 /**
  * The route-key tree (menu groups → pages) from the contract's route table. With `allowed`

@@ -8,6 +8,7 @@ import { useLiveEvent, useLiveSubscription } from '../monitor/useLive.ts';
 import { type ConfigState, configStates, pushSettings } from './api.ts';
 
 const COLOR = { not_configured: 'default', sent: 'processing', configured: 'success' } as const;
+const revisionText = (rev: number | null) => (rev ? dayjs(rev).format('MM-DD HH:mm:ss') : '—');
 
 /** Push the terminal default settings to one or all terminals; each terminal's state: not configured, sent, configured. */
 export function SettingsPushModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -57,7 +58,12 @@ export function SettingsPushModal({ open, onClose }: { open: boolean; onClose: (
             dataIndex: 'state',
             render: (v: ConfigState['state']) => <Tag color={COLOR[v]}>{t(`ota.config.${v}`)}</Tag>,
           },
-          { title: t('ota.revision'), key: 'rev', render: (_, r) => `${r.revision ?? '—'} / ${r.current_revision}` },
+          {
+            // revisions are the save times of the default settings: the one the terminal runs (none while a push is on its way) / the current one
+            title: t('ota.revision'),
+            key: 'rev',
+            render: (_, r) => `${revisionText(r.state === 'sent' ? null : r.revision)} / ${revisionText(r.current_revision)}`,
+          },
           { title: t('ota.sentAt'), dataIndex: 'sent_at', render: (v: string | null) => (v ? dayjs(v).format('MM-DD HH:mm:ss') : '—') },
           {
             title: t('ota.confirmedAt'),

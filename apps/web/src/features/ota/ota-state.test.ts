@@ -28,6 +28,7 @@ describe('upgrade progress', () => {
   it('checks a package before upload: apk name, firmware extension, size and version', () => {
     expect(checkPackage('apk', 'V_1203', { name: 'LiftGuardTerminal.apk', size: 10 })).toBeNull();
     expect(checkPackage('apk', 'V_1203', { name: 'other.apk', size: 10 })).toBe('name');
+    expect(checkPackage('apk', 'V_1203', { name: 'LiftGuardTerminal.zip', size: 10 })).toBe('apkExt');
     expect(checkPackage('apk', 'V_1203', { name: 'LiftGuardTerminal.apk', size: 0 })).toBe('size');
     expect(checkPackage('firmware', 'V_1203', { name: 'fw.zip', size: 10 })).toBe('ext');
     expect(checkPackage('firmware', 'V1203', { name: 'fw.bin', size: 10 })).toBe('version');

@@ -51,8 +51,9 @@ export function checkPackage(
   kind: 'firmware' | 'apk',
   version: string,
   file: { name: string; size: number } | null,
-): 'file' | 'name' | 'ext' | 'size' | 'version' | null {
+): 'file' | 'apkExt' | 'name' | 'ext' | 'size' | 'version' | null {
   if (!file) return 'file';
+  if (kind === 'apk' && !file.name.toLowerCase().endsWith('.apk')) return 'apkExt';
   if (kind === 'apk' && file.name !== APK_FILE_NAME) return 'name';
   if (kind === 'firmware' && !file.name.toLowerCase().endsWith('.bin')) return 'ext';
   if (file.size <= 0) return 'size';

@@ -87,13 +87,23 @@ export function SmsTab() {
           </Card>
         </Col>
       </Row>
-      <Select
-        allowClear
-        placeholder={t('sms.col.status')}
-        style={{ width: 160 }}
-        options={SMS_STATUSES.map((s) => ({ value: s, label: t(`sms.status.${s}`) }))}
-        onChange={(v: string | undefined) => list.setFilters({ status: v })}
-      />
+      <Space wrap>
+        <Select
+          allowClear
+          placeholder={t('sms.col.status')}
+          style={{ width: 160 }}
+          options={SMS_STATUSES.map((s) => ({ value: s, label: t(`sms.status.${s}`) }))}
+          onChange={(v: string | undefined) => list.setFilters({ ...list.filters, status: v })}
+          data-testid="sms-status-filter"
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('sms.search')}
+          style={{ width: 280 }}
+          onSearch={(v) => list.setFilters({ ...list.filters, keyword: v.trim() || undefined })}
+          data-testid="sms-search"
+        />
+      </Space>
       <Table<SmsRecord>
         rowKey="id"
         size="middle"
@@ -120,10 +130,28 @@ export function SmsTab() {
           {
             key: 'reason',
             title: t('sms.col.reason'),
-            render: (_, r) =>
-              r.reason ? (
-                <Typography.Text type="secondary">{t(`sms.reason.${r.reason}`, { defaultValue: r.reason })}</Typography.Text>
-              ) : null,
+            render: (_, r) => {
+              const reason = r.reason ? (
+                <Typography.Text type={r.status === 'failed' ? 'danger' : 'secondary'} data-testid={`sms-reason-${r.id}`}>
+                  {t(`sms.reason.${r.reason}`, { defaultValue: r.reason })}
+                </Typography.Text>
+              ) : null;
+              // the provider's own message, and attempts whose outcome is unknown (timeouts)
+              const detail = [
+                r.last_error,
+                r.unknown_outcomes > 0 ? t('sms.unknownOutcomes', { count: r.unknown_outcomes }) : null,
+                r.attempts > 1 ? t('sms.attempts', { count: r.attempts }) : null,
+              ]
+                .filter(Boolean)
+                .join(' · ');
+              return detail && (reason || r.status === 'sent') ? (
+                <Tooltip title={detail}>
+                  {reason ?? <Typography.Text type="secondary">{t('sms.attempts', { count: r.attempts })}</Typography.Text>}
+                </Tooltip>
+              ) : (
+                reason
+              );
+            },
           },
           {
             key: 'body',
