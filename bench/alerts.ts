@@ -3,8 +3,6 @@
 // fault event to the SMS reaching the provider (p50/p99).
 // Run: npm run bench -- alerts   (PostgreSQL at 127.0.0.1:5432; BENCH_ENGINE=pglite for the embedded
 // engine; BENCH_FAULTS and BENCH_LIFTS scale it, default 10000 faults over 1000 lifts).
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/server/src/app.ts';
 import { jobsFor } from '../apps/server/src/jobs/queue.ts';
 import { ensureRoot } from '../apps/server/src/platform/bootstrap.ts';
@@ -12,7 +10,7 @@ import { Channels } from '../apps/server/src/platform/bus.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { migrateToLatest } from '../apps/server/src/platform/migrate.ts';
-import { freshPgDatabase, percentile, report } from './support.ts';
+import { fakeSmsProvider, freshPgDatabase, percentile, report } from './support.ts';
 
 const FAULTS = Number(process.env.BENCH_FAULTS ?? 10_000);
 const LIFTS = Number(process.env.BENCH_LIFTS ?? 1_000);
@@ -30,35 +28,9 @@ const plans: CompanyPlan[] = Array.from({ length: COMPANIES }, (_, i) => ({
   smsLimit: i === 0 ? 120 : 100_000,
 }));
 
-async function fakeProvider() {
-  const received = new Map<string, number>();
-  let duplicates = 0;
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const key = String(req.headers['idempotency-key']);
-      if (received.has(key)) duplicates += 1;
-      else received.set(key, performance.now());
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"id":"ok"}');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sms`,
-    received,
-    duplicates: () => duplicates,
-    close: () =>
-      new Promise<void>((r) => {
-        server.close(() => r());
-        server.closeAllConnections();
-      }),
-  };
-}
-
 async function main() {
   const pg = engine === 'postgres' ? await freshPgDatabase('bench_alerts') : null;
-  const provider = await fakeProvider();
+  const provider = await fakeSmsProvider();
   const config = loadConfig(
     {},
     {

@@ -13,6 +13,8 @@ type Args = {
   rate: number;
   seconds: number;
   faultEveryMs?: number;
+  /** fault code raised (default DOOR_OPEN_FAIL, screen only; TRAP_FLOOR alerts by SMS) */
+  faultCode?: string;
   username?: string;
   password?: string;
 };
@@ -78,7 +80,7 @@ async function fleet(): Promise<void> {
       if (args.faultEveryMs && Date.now() >= nextFault) {
         nextFault += args.faultEveryMs;
         const t = terms[Math.floor(Math.random() * terms.length)];
-        t?.raiseFault('DOOR_OPEN_FAIL');
+        t?.raiseFault(args.faultCode ?? 'DOOR_OPEN_FAIL');
         faults++;
       }
     }, 10);

@@ -4,6 +4,9 @@
 // mosquitto = Mosquitto at 127.0.0.1:1883 + PostgreSQL at 127.0.0.1:5432
 // Measures: connected terminals, status messages/s ingested and stored, fault → live-channel
 // latency p50/p99 (a browser-like WS client on /ws/live), and the broker alone as the ceiling.
+// --sms: the faults are trapped-passenger faults of lifts with an alarm contact, the job runner
+// runs and SMS go to a local fake provider: adds fault → SMS handed to the provider p50/p99
+// (issue 7) under this load.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,11 +16,12 @@ import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { buildApp } from '../apps/server/src/app.ts';
 import { hashTerminalSecret, newTerminalSecret, startGateway } from '../apps/server/src/gateway/index.ts';
+import { jobsFor } from '../apps/server/src/jobs/queue.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { migrateToLatest } from '../apps/server/src/platform/migrate.ts';
 import { hashToken, newToken } from '../apps/server/src/platform/tokens.ts';
-import { freshPgDatabase, root } from './support.ts';
+import { fakeSmsProvider, freshPgDatabase, root } from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +31,7 @@ const { values } = parseArgs({
     engine: { type: 'string', default: 'both' },
     'fault-every-ms': { type: 'string', default: '100' },
     'load-procs': { type: 'string', default: '2' },
+    sms: { type: 'boolean', default: false },
   },
 });
 const N = Number(values.terminals);
@@ -35,6 +40,7 @@ const SECONDS = Number(values.seconds);
 /** the fleet is split over this many load processes: one tops out near 4,600 publishes/s */
 const LOAD_PROCS = Math.max(1, Number(values['load-procs']));
 const MOSQUITTO = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+const SMS = values.sms === true;
 
 const pct = (xs: number[], p: number) => {
   if (xs.length === 0) return null;
@@ -87,6 +93,7 @@ async function run(engine: 'embedded' | 'mosquitto') {
   const pgDb = engine === 'mosquitto' ? await freshPgDatabase(`bench_rt_${randomBytes(4).toString('hex')}`) : undefined;
   const topicRoot = `lgb${randomBytes(3).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-rt-bench-'));
+  const provider = SMS ? await fakeSmsProvider() : null;
   const config = loadConfig(
     {},
     {
@@ -98,6 +105,7 @@ async function run(engine: 'embedded' | 'mosquitto') {
       MQTT_WS_PORT: 0,
       SEED_DEMO: '0',
       ...(engine === 'mosquitto' ? { MQTT_URL: MOSQUITTO } : {}),
+      ...(provider ? { SMS_PROVIDER_URL: provider.url } : {}),
     },
   );
   const handle = await openDatabase({ url: pgDb?.url ?? 'memory://', dataDir });
@@ -118,6 +126,8 @@ async function run(engine: 'embedded' | 'mosquitto') {
       j_auth_list: '[]',
       j_auth_uris: '[]',
       j_extra_auth: '[]',
+      sms_enable: 1,
+      sms_limit: 1_000_000,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -156,7 +166,8 @@ async function run(engine: 'embedded' | 'mosquitto') {
           j_floors: '[]',
           j_mt_workers: '[]',
           j_responsible: '[]',
-          j_alarm_charger: '[]',
+          // --sms: each lift has its own alarm contact (a domestic mobile number)
+          j_alarm_charger: SMS ? JSON.stringify([{ name: 'duty', mobile: `139${c.id.slice(2).padStart(8, '0')}` }]) : '[]',
         })) as never,
       )
       .execute();
@@ -195,6 +206,7 @@ async function run(engine: 'embedded' | 'mosquitto') {
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const port = (built.app.server.address() as { port: number }).port;
   const mqttUrl = engine === 'mosquitto' ? MOSQUITTO : `mqtt://127.0.0.1:${gateway.ports?.mqtt}`;
+  if (SMS) jobsFor(built.ctx).start();
 
   // browser-like live client: fault latency = arrival − U03 ts (same machine clock)
   const latencies: number[] = [];
@@ -214,6 +226,7 @@ async function run(engine: 'embedded' | 'mosquitto') {
       rate: RATE / LOAD_PROCS,
       seconds: SECONDS,
       faultEveryMs: Number(values['fault-every-ms']) * LOAD_PROCS,
+      faultCode: SMS ? 'TRAP_FLOOR' : 'DOOR_OPEN_FAIL',
     }),
   );
   console.error('stage: connect fleet');
@@ -245,6 +258,7 @@ async function run(engine: 'embedded' | 'mosquitto') {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   const rss = Math.round(process.memoryUsage().rss / 1_048_576);
+  const sms = provider ? await smsLatencies(db, provider) : null;
   await Promise.all(loads.map((l) => (l.proc.exitCode === null ? new Promise((r) => l.proc.once('exit', r)) : undefined)));
 
   const raw = child({
@@ -261,6 +275,7 @@ async function run(engine: 'embedded' | 'mosquitto') {
   ws.close();
   await built.close();
   await handle.close();
+  await provider?.close();
   await pgDb?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   return {
@@ -285,6 +300,54 @@ async function run(engine: 'embedded' | 'mosquitto') {
     faultLatencyP99ms: pct(latencies, 99),
     brokerAloneMsgsPerSec: Math.round(Number(rawResult.received) / Number(rawResult.seconds)),
     serverRssMb: rss,
+    ...(sms ?? {}),
+  };
+}
+
+/**
+ * Fault → SMS handed to the provider: wait (up to 60 s) until the alert jobs are done, then pair
+ * each SMS the provider received with its fault's `occurred_at` (the terminal's U03 `ts`).
+ */
+async function smsLatencies(
+  db: Awaited<ReturnType<typeof openDatabase>>['db'],
+  provider: NonNullable<Awaited<ReturnType<typeof fakeSmsProvider>>>,
+) {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const left = await db
+      .selectFrom('job')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow();
+    const unqueued = await db
+      .selectFrom('fault')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('alert_enqueued_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if ((Number(left.n) === 0 && Number(unqueued.n) === 0) || Date.now() > until) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const rows = await db
+    .selectFrom('sms_record')
+    .innerJoin('fault', 'fault.id', 'sms_record.fault_id')
+    .select(['sms_record.id', 'sms_record.status', 'fault.occurred_at'])
+    .execute();
+  const faults = await db
+    .selectFrom('fault')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const ms: number[] = [];
+  for (const r of rows) {
+    const got = provider.receivedWall.get(`sms-record-${r.id}`);
+    if (got !== undefined) ms.push(got - new Date(r.occurred_at as unknown as string).getTime());
+  }
+  return {
+    smsFaultsStored: Number(faults.n),
+    smsRecords: rows.length,
+    smsHandedToProvider: provider.received.size,
+    smsProviderRepeats: provider.duplicates(),
+    faultToSmsP50ms: pct(ms, 50),
+    faultToSmsP99ms: pct(ms, 99),
   };
 }
 

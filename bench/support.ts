@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,4 +92,39 @@ export function report(name: string, rows: Record<string, unknown>): void {
   console.log(`\n${name}`);
   for (const [k, v] of Object.entries(rows))
     console.log(`  ${k.padEnd(42)} ${typeof v === 'number' ? Math.round(v * 100) / 100 : JSON.stringify(v)}`);
+}
+
+/**
+ * A local SMS provider that answers 200 to every request and records, per Idempotency-Key, when
+ * it first arrived (`performance.now()` and wall-clock `Date.now()`); a key seen again is a repeat.
+ */
+export async function fakeSmsProvider() {
+  const received = new Map<string, number>();
+  const receivedWall = new Map<string, number>();
+  let duplicates = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const key = String(req.headers['idempotency-key']);
+      if (received.has(key)) duplicates += 1;
+      else {
+        received.set(key, performance.now());
+        receivedWall.set(key, Date.now());
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"id":"ok"}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sms`,
+    received,
+    receivedWall,
+    duplicates: () => duplicates,
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
 }

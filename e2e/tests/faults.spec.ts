@@ -122,9 +122,21 @@ test('trapped passengers: badge and notice appear, the trapped modal lists the l
   await expect(faults.row(faultId)).toContainText('Processed');
   // who and when: the handler's name and today's date in the "handled" column
   await expect(faults.row(faultId).locator('td').nth(8)).toContainText(new Date().toISOString().slice(0, 4));
-  await expect.poll(() => count(), { timeout: 15_000 }).toBe(open - 1);
-  await expect.poll(() => faults.badgeCount(), { timeout: 15_000 }).toBe(Math.min(open - 1, 99));
-  expect(badgeOpen).toBeGreaterThan(Math.min(open - 1, 98));
+  // it leaves the open faults, and the badge follows the count (the demo fleet raises and clears
+  // faults of its own meanwhile, so the count is compared with itself, not with a number from before)
+  const stillOpen = async () =>
+    (
+      await apiCall<{ list: { id: number }[] }>(
+        request,
+        token,
+        'GET',
+        `/api/fault/list?page=1&size=24&lift_id=${lift.id}&state=untreated&code=TRAP_FLOOR`,
+      )
+    ).body.data?.list.some((f) => f.id === faultId);
+  await expect.poll(stillOpen, { timeout: 15_000 }).toBe(false);
+  await expect.poll(async () => (await faults.badgeCount()) === Math.min(await count(), 99), { timeout: 15_000 }).toBe(true);
+  expect(badgeOpen).toBeGreaterThan(0);
+  expect(open).toBeGreaterThan(0);
   await keepScreenshot(page, 'fault-list-processed', 'en-US');
 
   // the fault's SMS (sent, or not sent with the reason) is on the SMS tab, found by the lift name

@@ -70,7 +70,16 @@ export async function startGateway(ctx: AppContext, opts: GatewayOptions = {}): 
   const directory = new TerminalDirectory(db);
   const exceptions = new ExceptionRecorder(db);
   const timeoutMs = opts.heartbeatTimeoutMs ?? 90_000;
-  const store = new StatusStore(db, opts.flushMs ?? 1000, onError, Math.min(5000, Math.floor(timeoutMs / 10)));
+  // embedded PGlite runs each statement on this event loop: smaller, more frequent batches keep
+  // the wait of a fault behind a status batch short
+  const embedded = ctx.engine === 'pglite';
+  const store = new StatusStore(
+    db,
+    opts.flushMs ?? (embedded ? 250 : 1000),
+    onError,
+    Math.min(5000, Math.floor(timeoutMs / 10)),
+    embedded ? 500 : 2000,
+  );
   const presence = new Presence(
     db,
     timeoutMs,

@@ -238,25 +238,35 @@ export class Ingest {
     // before the other subscribers (SMS, push) are
     const alerting =
       code === 'U03' ? alertingFor({ db }, companyId, data.code).catch(() => ({ screen: true })) : Promise.resolve({ screen: true });
-    if (!(await this.firstDelivery(entry.terminalId, data.mid))) {
-      this.counters.duplicates++;
-      return;
-    }
     const occurredAt = new Date(data.ts > 0 && Math.abs(Date.now() - data.ts) < 86_400_000 ? data.ts : Date.now());
     if (code === 'U03') {
+      // one round trip: the message id is recorded and the fault written (or its repeat counted)
+      // only when that id is new — no row back means a duplicate delivery
       const row = await db
+        .with('seen', (w) =>
+          w
+            .insertInto('mqtt_message_seen')
+            .values({ terminal_id: entry.terminalId, mid: data.mid })
+            .onConflict((oc) => oc.doNothing())
+            .returning('mid'),
+        )
         .insertInto('fault')
-        .values({
-          lift_id: liftId,
-          company_id: companyId,
-          terminal_id: entry.terminalId,
-          code: data.code,
-          floor: data.floor,
-          floor_display: data.floor_display,
-          occurred_at: occurredAt,
-          message_id: data.mid,
-          trapped: data.trapped,
-        })
+        .columns(['lift_id', 'company_id', 'terminal_id', 'code', 'floor', 'floor_display', 'occurred_at', 'message_id', 'trapped'])
+        .expression((eb) =>
+          eb
+            .selectFrom('seen')
+            .select((q) => [
+              q.cast<number>(q.val(liftId), 'integer').as('lift_id'),
+              q.cast<number>(q.val(companyId), 'integer').as('company_id'),
+              q.cast<string>(q.val(entry.terminalId), 'text').as('terminal_id'),
+              q.cast<string>(q.val(data.code), 'text').as('code'),
+              q.cast<number | null>(q.val(data.floor), 'integer').as('floor'),
+              q.cast<string | null>(q.val(data.floor_display), 'text').as('floor_display'),
+              q.cast<Date>(q.val(occurredAt), 'timestamptz').as('occurred_at'),
+              q.ref('seen.mid').as('message_id'),
+              q.cast<boolean>(q.val(data.trapped), 'boolean').as('trapped'),
+            ]),
+        )
         .onConflict((oc) =>
           oc
             .columns(['lift_id', 'code'])
@@ -270,7 +280,11 @@ export class Ingest {
             }),
         )
         .returning(['id', 'repeat_count', 'trapped'])
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!row) {
+        this.counters.duplicates++;
+        return;
+      }
       const fault = {
         faultId: row.id,
         liftId,
@@ -297,6 +311,10 @@ export class Ingest {
           ? publishLive(bus, entry, 'addF', { fault_id: row.id, code: data.code, trapped: row.trapped, alert_screen })
           : undefined;
       await Promise.all([bus.publish(Channels.faultRaised, fault), added]);
+      return;
+    }
+    if (!(await this.firstDelivery(entry.terminalId, data.mid))) {
+      this.counters.duplicates++;
       return;
     }
     if (code === 'U04') {

@@ -42,6 +42,8 @@ export class StatusStore {
     flushMs = 1000,
     private onError: (err: unknown) => void = () => undefined,
     private touchEveryMs = 5000,
+    /** rows per insert statement: on embedded PGlite a statement runs on the event loop, so smaller */
+    private chunkRows = 2000,
   ) {
     this.timer = setInterval(() => void this.flush(), flushMs);
     this.timer.unref();
@@ -105,8 +107,10 @@ export class StatusStore {
     this.pending = [];
     this.runStates = new Map();
     try {
-      for (let i = 0; i < rows.length; i += 2000) {
-        const part = rows.slice(i, i + 2000);
+      for (let i = 0; i < rows.length; i += this.chunkRows) {
+        const part = rows.slice(i, i + this.chunkRows);
+        // a turn of the event loop between statements (messages waiting on the sockets), then faults first
+        if (i > 0) await new Promise((r) => setImmediate(r));
         await this.yieldTo();
         await sql`
           insert into lift_status_history (lift_id, terminal_id, at, floor, floor_display, direction, door, run_state, occupied)

@@ -75,11 +75,11 @@ export async function markConfigured(db: Database, terminalId: string, revision:
 }
 
 /**
- * Claim the re-send of a pending push to a terminal that came back (online since `onlineSince`):
- * only when its last attempt did not reach it, at most once per `gapMs`,
+ * Claim the re-send of a pending push to a terminal that came back or is online now: only when
+ * its last attempt ended without reaching it (expired, timed out, failed), at most once per `gapMs`,
  * so several instances or flapping connections do not flood it.
  */
-export async function claimPending(db: Database, terminalId: string, gapMs: number, onlineSince: Date) {
+export async function claimPending(db: Database, terminalId: string, gapMs: number) {
   const now = new Date();
   return (
     db
@@ -88,26 +88,15 @@ export async function claimPending(db: Database, terminalId: string, gapMs: numb
       .where('terminal_id', '=', terminalId)
       .where('state', '=', 'sent')
       .where((eb) => eb.or([eb('resent_at', 'is', null), eb('resent_at', '<', new Date(now.getTime() - gapMs))]))
-      // only when the last attempt did not reach it: over (failed, timed out, expired), or published
-      // before the terminal came back and still unanswered — a persistent session hands queued
-      // commands over on reconnection, before the terminal's first report, so one still `sent` by
-      // then was lost (a terminal that had no session yet); one published after it came back is
-      // simply in flight. A duplicate would only apply the same revision again.
+      // only when the last attempt is over without reaching it (an open one may still arrive), or
+      // never got its command (the push failed before it; a push in progress has none for a moment)
       .where((eb) =>
         eb.or([
-          eb('cmd_id', 'is', null),
+          eb.and([eb('cmd_id', 'is', null), eb('sent_at', '<', new Date(now.getTime() - gapMs))]),
           eb(
             'cmd_id',
             'in',
-            eb
-              .selectFrom('command')
-              .select('command.id')
-              .where((c) =>
-                c.or([
-                  c('command.state', 'in', ['failed', 'timed_out', 'expired']),
-                  c.and([c('command.state', '=', 'sent'), c('command.created_at', '<', onlineSince)]),
-                ]),
-              ),
+            eb.selectFrom('command').select('command.id').where('command.state', 'in', ['failed', 'timed_out', 'expired']),
           ),
         ]),
       )

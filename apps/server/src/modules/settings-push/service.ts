@@ -10,6 +10,13 @@ import * as repo from './repo.ts';
 import { revisionOf } from './repo.ts';
 
 type Target = Awaited<ReturnType<typeof repo.target>> & {};
+
+/**
+ * Settings commands this instance published to a terminal that was offline: a broker without a
+ * session for it drops them, and the terminal may come back before they expire (so the re-send
+ * on reconnection finds them still open). When one expires with its terminal online, it is re-sent.
+ */
+const publishedOffline = new WeakMap<AppContext, Set<string>>();
 export type PushCaller = {
   userId: number;
   username: string;
@@ -60,6 +67,7 @@ async function pushOne(ctx: AppContext, t: Target, user: PushCaller | null, rese
     ip: user?.ip ?? null,
   });
   await repo.setCmd(ctx.db, t.terminal_id, cmd.id);
+  if (cmd.state === 'sent' && !gatewayOf(ctx)?.isOnline(t.terminal_id)) publishedOffline.get(ctx)?.add(cmd.id);
   return cmd.id;
 }
 
@@ -99,35 +107,40 @@ export function followSettings(ctx: AppContext, opts: { fallbackMs?: number; res
   followed.add(ctx);
   const fallbackMs = opts.fallbackMs ?? 3000;
   const gapMs = opts.resendGapMs ?? 5000;
-  /** terminals that came back online: the re-send timer and when they came back */
-  const waiting = new Map<string, { timer: NodeJS.Timeout; since: Date }>();
+  /** terminals that came back online: the re-send timer */
+  const waiting = new Map<string, NodeJS.Timeout>();
   const forget = (terminalId: string) => {
-    const w = waiting.get(terminalId);
-    if (w) clearTimeout(w.timer);
+    const timer = waiting.get(terminalId);
+    if (timer) clearTimeout(timer);
     waiting.delete(terminalId);
-    return w;
   };
   const resend = (terminalId: string) => {
-    const w = forget(terminalId);
-    if (!w) return;
+    forget(terminalId);
     void (async () => {
-      const claim = await repo.claimPending(ctx.db, terminalId, gapMs, w.since);
+      const claim = await repo.claimPending(ctx.db, terminalId, gapMs);
       if (!claim) return;
       const target = await repo.target(ctx.db, terminalId);
       if (target) await pushOne(ctx, target, null, true);
     })().catch(() => undefined);
   };
+  const offline = new Set<string>();
+  publishedOffline.set(ctx, offline);
+  commandCenterOf(ctx).onTransition((row) => {
+    if (row.action !== 'settings' || row.state === 'queued' || row.state === 'sent' || !offline.delete(row.id)) return;
+    if ((row.state === 'expired' || row.state === 'timed_out') && gatewayOf(ctx)?.isOnline(row.terminal_id)) resend(row.terminal_id);
+    // any other end (delivered, succeeded, failed…): nothing more to do
+  });
   const unsub = ctx.bus.subscribe(Channels.live, (m) => {
     const e = m as TLiveEvent & { scope?: string | null };
     if (!e || typeof e.action !== 'string' || !e.terminal_id) return;
     const id = e.terminal_id;
     if (e.action === 'onoff') {
-      // gone again before it was heard from: nothing to re-send to
+      // gone again before it was heard from: nothing to re-send to yet
       if ((e.data as { online?: unknown }).online !== true) forget(id);
       else if (!waiting.has(id)) {
         const timer = setTimeout(() => resend(id), fallbackMs);
         timer.unref();
-        waiting.set(id, { timer, since: new Date() });
+        waiting.set(id, timer);
       }
       return;
     }
@@ -152,6 +165,6 @@ export function followSettings(ctx: AppContext, opts: { fallbackMs?: number; res
   });
   ctx.onClose(() => {
     unsub();
-    for (const w of waiting.values()) clearTimeout(w.timer);
+    for (const t of waiting.values()) clearTimeout(t);
   });
 }
