@@ -1,5 +1,5 @@
 // Remote control and over-the-air benchmark (issue 6).
-//   npx tsx bench/commands.ts --terminals 1000 --commands 400 --concurrency 8 [--pg]
+//   npx tsx bench/commands.ts --terminals 1000 --commands 400 --concurrency 8 [--rollout 1000] [--pg]
 // One process: server (Fastify + embedded aedes broker + PGlite, or PostgreSQL with --pg) and
 // the simulated terminals (tools/simulator), so peak RSS below covers both.
 // Measures:
@@ -30,6 +30,8 @@ const { values } = parseArgs({
     commands: { type: 'string', default: '400' },
     concurrency: { type: 'string', default: '8' },
     pg: { type: 'boolean', default: false },
+    /** terminals the firmware rollout goes to (default: every connected one) */
+    rollout: { type: 'string', default: '' },
   },
 });
 const N = Number(values.terminals);
@@ -270,17 +272,18 @@ const baseRss = peakRss;
 // event-loop delay during the rollout (server and terminals share this loop)
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
+const rolloutTo = fleet.terminals.slice(0, values.rollout ? Number(values.rollout) : fleet.terminals.length);
 const roStart = performance.now();
 const all = new Promise<void>((resolve) => {
   rolloutTick.fn = () => {
-    if (rolloutIds.size === 0 && rolloutDone + rolloutFailed >= fleet.terminals.length) resolve();
+    if (rolloutIds.size === 0 && rolloutDone + rolloutFailed >= rolloutTo.length) resolve();
   };
 });
 const upd = (await (
   await fetch(`${base}/api/portal/update`, {
     method: 'POST',
     headers: { authorization: token, 'content-type': 'application/json' },
-    body: JSON.stringify({ list: fleet.terminals.map((t) => t.id), new_version: 'LG2000' }),
+    body: JSON.stringify({ list: rolloutTo.map((t) => t.id), new_version: 'LG2000' }),
   })
 ).json()) as { data?: { sent: Array<{ cmd_id: string }>; latest: unknown[] }; code?: number };
 if (!upd.data) throw new Error(`update failed: ${JSON.stringify(upd)}`);

@@ -11,6 +11,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
@@ -238,6 +239,9 @@ async function run(engine: 'embedded' | 'mosquitto') {
   console.error(`stage: load (${connected.connected} connected in ${connected.ms} ms)`);
   await new Promise((r) => setTimeout(r, 1000));
   const onlineBefore = gateway.stats().online;
+  // how long the server's event loop was held up during the load (the tail of the fault latency)
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const s0 = gateway.stats();
   const t0 = performance.now();
   for (const l of loads) l.proc.stdin?.write('go\n');
@@ -248,6 +252,7 @@ async function run(engine: 'embedded' | 'mosquitto') {
   };
   // the load window: what was ingested by the end of it, and what was still queued then
   const loadSecs = (performance.now() - t0) / 1000;
+  loopDelay.disable();
   const sDone = gateway.stats();
   await new Promise((r) => setTimeout(r, 1500)); // let the tail drain
   await gateway.flush();
@@ -300,6 +305,9 @@ async function run(engine: 'embedded' | 'mosquitto') {
     faultLatencyP99ms: pct(latencies, 99),
     brokerAloneMsgsPerSec: Math.round(Number(rawResult.received) / Number(rawResult.seconds)),
     serverRssMb: rss,
+    loopDelayP50ms: Math.round(loopDelay.percentile(50) / 1e6),
+    loopDelayP99ms: Math.round(loopDelay.percentile(99) / 1e6),
+    loopDelayMaxMs: Math.round(loopDelay.max / 1e6),
     ...(sms ?? {}),
   };
 }

@@ -74,6 +74,12 @@ export async function markConfigured(db: Database, terminalId: string, revision:
     .executeTakeFirst();
 }
 
+/** terminals whose last push is not confirmed yet */
+export async function unconfirmedTerminals(db: Database): Promise<string[]> {
+  const rows = await db.selectFrom('terminal_config').select('terminal_id').where('state', '=', 'sent').execute();
+  return rows.map((r) => r.terminal_id);
+}
+
 /**
  * Claim the re-send of a pending push to a terminal that came back or is online now: only when
  * its last attempt ended without reaching it (expired, timed out, failed), at most once per `gapMs`,

@@ -107,6 +107,18 @@ export function followSettings(ctx: AppContext, opts: { fallbackMs?: number; res
   followed.add(ctx);
   const fallbackMs = opts.fallbackMs ?? 3000;
   const gapMs = opts.resendGapMs ?? 5000;
+  /**
+   * terminals with a push not yet confirmed (`sent`): only they are worth a look when they come
+   * back — a fleet reconnecting must not cost a query per terminal. Loaded once, then followed
+   * on the live channel (every instance announces its pushes and confirmations there).
+   */
+  const unconfirmed = new Set<string>();
+  void repo.unconfirmedTerminals(ctx.db).then(
+    (ids) => {
+      for (const id of ids) unconfirmed.add(id);
+    },
+    () => undefined,
+  );
   /** terminals that came back online: the re-send timer */
   const waiting = new Map<string, NodeJS.Timeout>();
   const forget = (terminalId: string) => {
@@ -137,12 +149,17 @@ export function followSettings(ctx: AppContext, opts: { fallbackMs?: number; res
     if (e.action === 'onoff') {
       // gone again before it was heard from: nothing to re-send to yet
       if ((e.data as { online?: unknown }).online !== true) forget(id);
-      else if (!waiting.has(id)) {
+      else if (!waiting.has(id) && unconfirmed.has(id)) {
         const timer = setTimeout(() => resend(id), fallbackMs);
         timer.unref();
         waiting.set(id, timer);
       }
       return;
+    }
+    if (e.action === 'list_monitor_config') {
+      const state = (e.data as { state?: unknown }).state;
+      if (state === 'sent') unconfirmed.add(id);
+      else if (state === 'configured') unconfirmed.delete(id);
     }
     // heard from after coming back: its subscription is in place now
     if (waiting.has(id) && e.action !== 'command_state' && e.action !== 'list_monitor_config') resend(id);
