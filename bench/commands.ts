@@ -1,5 +1,7 @@
 // Remote control and over-the-air benchmark (issue 6).
-//   npx tsx bench/commands.ts --terminals 1000 --commands 400 --concurrency 8 [--rollout 1000] [--pg]
+//   npx tsx bench/commands.ts --terminals 1000 --commands 400 --concurrency 8 [--rollout 1000] [--fleet-procs 2] [--pg]
+// --fleet-procs K: the simulated terminals run in K child processes (needed for 10,000: one process
+// may not hold both ends of 10,000 connections); peak RSS then covers the server only.
 // One process: server (Fastify + embedded aedes broker + PGlite, or PostgreSQL with --pg) and
 // the simulated terminals (tools/simulator), so peak RSS below covers both.
 // Measures:
@@ -7,6 +9,7 @@
 //     `command_state: succeeded` received by a browser-like client on /ws/live; p50/p99.
 //  2. firmware rollout: POST /api/portal/update for every terminal → every command succeeded
 //     (U08 success); wall time and peak RSS.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     pg: { type: 'boolean', default: false },
     /** terminals the firmware rollout goes to (default: every connected one) */
     rollout: { type: 'string', default: '' },
+    'fleet-procs': { type: 'string', default: '0' },
   },
 });
 const N = Number(values.terminals);
@@ -161,15 +165,62 @@ await built.app.listen({ host: '127.0.0.1', port: 0 });
 const addr = built.app.server.address();
 const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
 const t0 = performance.now();
-const fleet = await startFleet({
-  url: `mqtt://127.0.0.1:${gateway.ports?.mqtt}`,
-  terminals: creds,
-  traffic: false,
-  statusIntervalMs: 300_000,
-  heartbeatMs: 60_000,
-  version: 'LG1000',
-  concurrency: 50,
-});
+const mqttUrl = `mqtt://127.0.0.1:${gateway.ports?.mqtt}`;
+const FLEET_PROCS = Number(values['fleet-procs']);
+const fleet: { terminals: Array<{ id: string }>; failed: { length: number }; stop: () => Promise<void> } =
+  FLEET_PROCS > 0
+    ? await fleetInProcesses(FLEET_PROCS)
+    : await startFleet({
+        url: mqttUrl,
+        terminals: creds,
+        traffic: false,
+        statusIntervalMs: 300_000,
+        heartbeatMs: 60_000,
+        version: 'LG1000',
+        concurrency: 50,
+      });
+
+/** the terminals split over `k` child processes (bench/fleet-proc.ts) */
+async function fleetInProcesses(k: number) {
+  const parts = await Promise.all(
+    Array.from({ length: k }, (_, n) => {
+      const file = path.join(dataDir, `fleet-${n}.json`);
+      fs.writeFileSync(file, JSON.stringify(creds.filter((_, i) => i % k === n)));
+      const proc = spawn(
+        path.join(root, 'node_modules/.bin/tsx'),
+        [path.join(root, 'bench/fleet-proc.ts'), JSON.stringify({ url: mqttUrl, creds: file, version: 'LG1000' })],
+        { stdio: ['pipe', 'pipe', 'inherit'] },
+      );
+      return new Promise<{ proc: typeof proc; ids: string[]; failed: number }>((resolve, reject) => {
+        let buf = '';
+        proc.stdout.on('data', (d) => {
+          buf += d;
+          const line = buf.split('\n').find((l) => l.startsWith('{"type":"connected"'));
+          if (line) {
+            const m = JSON.parse(line) as { ids: string[]; failed: number };
+            resolve({ proc, ids: m.ids, failed: m.failed });
+          }
+        });
+        proc.once('exit', (code) => reject(new Error(`fleet process exited ${code}`)));
+      });
+    }),
+  );
+  return {
+    terminals: parts.flatMap((p) => p.ids.map((id) => ({ id }))),
+    failed: { length: parts.reduce((n, p) => n + p.failed, 0) },
+    stop: async () => {
+      await Promise.all(
+        parts.map(
+          (p) =>
+            new Promise((r) => {
+              p.proc.once('exit', r);
+              p.proc.stdin.end();
+            }),
+        ),
+      );
+    },
+  };
+}
 const connectMs = Math.round(performance.now() - t0);
 console.log(`terminals connected: ${fleet.terminals.length}/${N} in ${connectMs} ms (failed ${fleet.failed.length})`);
 
@@ -311,7 +362,7 @@ rolloutTick.fn();
 await Promise.race([all, new Promise((r) => setTimeout(r, 180_000))]);
 loopDelay.disable();
 const rollout = {
-  terminals: fleet.terminals.length,
+  terminals: rolloutTo.length,
   api_answer_ms: answeredMs,
   all_published_ms: await published,
   all_done_ms: Math.round(performance.now() - roStart),
@@ -329,7 +380,10 @@ const result = {
   at: new Date().toISOString(),
   engine: values.pg ? 'postgres' : 'pglite',
   broker: 'embedded aedes',
-  host: { cpus: os.cpus().length, note: 'shared box; server and simulated terminals in one process' },
+  host: {
+    cpus: os.cpus().length,
+    note: FLEET_PROCS > 0 ? `server in this process, terminals in ${FLEET_PROCS} others` : 'server and simulated terminals in one process',
+  },
   terminals: { requested: N, connected: fleet.terminals.length, connect_ms: connectMs },
   round_trip: roundTrip,
   rollout,
