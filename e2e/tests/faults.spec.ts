@@ -1,54 +1,22 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { faultName } from '@liftguard/contract/alerts/fault-codes';
 import { expect, type Page, test } from '@playwright/test';
-import mqtt from 'mqtt';
 import { FaultPage, PusherPage } from '../pages/FaultPages.ts';
 import { LANGUAGE_KEY, LOCALES, LoginPage, Shell } from '../pages/LoginPage.ts';
-import { ADMIN_PASSWORD, E2E_PORT } from '../playwright.config.ts';
+import { ADMIN_PASSWORD } from '../playwright.config.ts';
 import { apiCall, apiLogin } from '../support/api.ts';
 import { keepScreenshot } from '../support/shots.ts';
+import { publishAsTerminal, simulatedLift } from '../support/terminal.ts';
 
 // Issue 7 in the browser: a simulated terminal traps passengers, the header badge and the
 // 3-second notice appear, the trapped-persons modal lists the lift, the fault is processed and
 // the badge drops. Screenshots of the fault screens in three languages.
 
-const DATA_DIR = path.join(os.tmpdir(), `liftguard-e2e-${E2E_PORT}`);
 const SMS_EN = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../apps/web/src/i18n/en-US/sms.json'), 'utf8')) as {
   status: Record<string, string>;
   reason: Record<string, string>;
 };
-type Cred = { id: string; secret: string };
-
-async function simulatedLift(request: Parameters<typeof apiLogin>[0], token: string, index: number) {
-  const file = path.join(DATA_DIR, 'simulator-credentials.json');
-  await expect.poll(() => fs.existsSync(file), { timeout: 60_000 }).toBe(true);
-  const creds = JSON.parse(fs.readFileSync(file, 'utf8')) as Cred[];
-  const res = await apiCall<{ list: { id: number; name: string; terminal_id: string | null }[] }>(
-    request,
-    token,
-    'GET',
-    '/api/device/list?page=1&size=24&orderKey=id&orderMethod=asc',
-  );
-  const lift = (res.body.data?.list ?? []).filter((l) => creds.some((c) => c.id === l.terminal_id))[index];
-  if (!lift?.terminal_id) throw new Error(`no simulated lift #${index}`);
-  return { ...lift, terminal_id: lift.terminal_id, cred: creds.find((c) => c.id === lift.terminal_id) as Cred };
-}
-
-/** Publish one upstream message as the terminal itself (its own credentials and topic). */
-async function publishAsTerminal(cred: Cred, code: string, payload: Record<string, unknown>): Promise<void> {
-  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${E2E_PORT + 1}`, {
-    clientId: `e2e-flt-${cred.id}-${Date.now()}`,
-    username: cred.id,
-    password: cred.secret,
-    reconnectPeriod: 0,
-  });
-  await client.publishAsync(`lg/t/${cred.id}/up/${code}`, JSON.stringify({ mid: `e2e-flt-${Date.now()}`, ts: Date.now(), ...payload }), {
-    qos: 1,
-  });
-  await client.endAsync();
-}
 
 async function signIn(page: Page, locale: (typeof LOCALES)[number] = 'en-US') {
   const login = new LoginPage(page);

@@ -1,57 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { errorText } from '@liftguard/contract';
 import { expect, type Page, test } from '@playwright/test';
-import mqtt from 'mqtt';
 import { LANGUAGE_KEY, LOCALES, LoginPage, Shell } from '../pages/LoginPage.ts';
 import { DashboardPage, LiftMonitorPage, TerminalUpgradePage } from '../pages/MonitorPages.ts';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, E2E_PORT } from '../playwright.config.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD } from '../playwright.config.ts';
 import { apiCall, apiLogin } from '../support/api.ts';
 import { keepScreenshot } from '../support/shots.ts';
+import { publishAsTerminal, simulatedLift, simulatedTerminals } from '../support/terminal.ts';
 
 // Issues 5 and 6 in the browser: the lift monitor follows a simulated lift, a fault raised by a
 // terminal reaches the dashboard, a second sign-in forces the first browser offline, and a
 // remote lock asks for the password.
-
-const DATA_DIR = path.join(os.tmpdir(), `liftguard-e2e-${E2E_PORT}`);
-type Cred = { id: string; secret: string };
-
-/** The simulated terminals of the demo fleet (written by the server at start). */
-async function simulatedTerminals(): Promise<Cred[]> {
-  const file = path.join(DATA_DIR, 'simulator-credentials.json');
-  await expect.poll(() => fs.existsSync(file), { timeout: 60_000 }).toBe(true);
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as Cred[];
-}
-
-/** A simulated lift (id and terminal), found through the API. */
-async function simulatedLift(request: Parameters<typeof apiLogin>[0], token: string, index: number) {
-  const creds = await simulatedTerminals();
-  const res = await apiCall<{ list: { id: number; name: string; terminal_id: string | null }[] }>(
-    request,
-    token,
-    'GET',
-    '/api/device/list?page=1&size=24&orderKey=id&orderMethod=asc',
-  );
-  const lifts = (res.body.data?.list ?? []).filter((l) => creds.some((c) => c.id === l.terminal_id));
-  const lift = lifts[index];
-  if (!lift?.terminal_id) throw new Error(`no simulated lift #${index}`);
-  return { ...lift, terminal_id: lift.terminal_id, cred: creds.find((c) => c.id === lift.terminal_id) as Cred };
-}
-
-/** Publish one upstream message as the terminal itself (its own credentials, its own topic). */
-async function publishAsTerminal(cred: Cred, code: string, payload: Record<string, unknown>): Promise<void> {
-  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${E2E_PORT + 1}`, {
-    clientId: `e2e-${cred.id}-${Date.now()}`,
-    username: cred.id,
-    password: cred.secret,
-    reconnectPeriod: 0,
-  });
-  await client.publishAsync(`lg/t/${cred.id}/up/${code}`, JSON.stringify({ mid: `e2e-${Date.now()}`, ts: Date.now(), ...payload }), {
-    qos: 1,
-  });
-  await client.endAsync();
-}
 
 async function signIn(page: Page, username = 'admin', password = ADMIN_PASSWORD, locale: (typeof LOCALES)[number] = 'en-US') {
   const login = new LoginPage(page);
