@@ -10,7 +10,7 @@ import { Channels } from '../apps/server/src/platform/bus.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { migrateToLatest } from '../apps/server/src/platform/migrate.ts';
-import { fakeSmsProvider, freshPgDatabase, percentile, report } from './support.ts';
+import { fakeSmsProvider, freshPgDatabase, percentile, report, waitForAlertJobs } from './support.ts';
 
 const FAULTS = Number(process.env.BENCH_FAULTS ?? 10_000);
 const LIFTS = Number(process.env.BENCH_LIFTS ?? 1_000);
@@ -158,22 +158,7 @@ async function main() {
       occurredAt: now.toISOString(),
     });
   }
-  // wait until the queue is empty
-  for (;;) {
-    const left = await db
-      .selectFrom('job')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('state', 'in', ['queued', 'running'])
-      .executeTakeFirstOrThrow();
-    // and every fault's alert job written (fault events are enqueued in groups)
-    const unqueued = await db
-      .selectFrom('fault')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('alert_enqueued_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    if (Number(left.n) === 0 && Number(unqueued.n) === 0) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitForAlertJobs(db);
   const wallS = (performance.now() - t0) / 1000;
   await runner.stop();
 

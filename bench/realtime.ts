@@ -22,7 +22,7 @@ import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { migrateToLatest } from '../apps/server/src/platform/migrate.ts';
 import { hashToken, newToken } from '../apps/server/src/platform/tokens.ts';
-import { fakeSmsProvider, freshPgDatabase, root } from './support.ts';
+import { fakeSmsProvider, freshPgDatabase, root, waitForAlertJobs } from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -320,21 +320,7 @@ async function smsLatencies(
   db: Awaited<ReturnType<typeof openDatabase>>['db'],
   provider: NonNullable<Awaited<ReturnType<typeof fakeSmsProvider>>>,
 ) {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const left = await db
-      .selectFrom('job')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('state', 'in', ['queued', 'running'])
-      .executeTakeFirstOrThrow();
-    const unqueued = await db
-      .selectFrom('fault')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('alert_enqueued_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    if ((Number(left.n) === 0 && Number(unqueued.n) === 0) || Date.now() > until) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitForAlertJobs(db, 60_000);
   const rows = await db
     .selectFrom('sms_record')
     .innerJoin('fault', 'fault.id', 'sms_record.fault_id')

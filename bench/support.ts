@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { Database } from '../apps/server/src/platform/db.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -127,4 +128,24 @@ export async function fakeSmsProvider() {
         server.closeAllConnections();
       }),
   };
+}
+
+/** Wait until every fault's alert job is written and no job is queued or running (or `timeoutMs` passed). */
+export async function waitForAlertJobs(db: Database, timeoutMs = Number.POSITIVE_INFINITY): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const left = await db
+      .selectFrom('job')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow();
+    // fault events are enqueued in groups: a fault without its job yet is not done
+    const unqueued = await db
+      .selectFrom('fault')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('alert_enqueued_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if ((Number(left.n) === 0 && Number(unqueued.n) === 0) || Date.now() > until) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { writeAudit } from './audit.ts';
 import type { Database } from './db.ts';
 import { AppError } from './errors.ts';
+import type { DataScope } from './scope.ts';
 import { hashToken } from './tokens.ts';
 
 /** Who is calling, and what they may see and do, for the current company. */
@@ -50,6 +51,33 @@ export function scopeOf(req: FastifyRequest): AuthContext & { scopePath: string;
   const auth = authOf(req);
   if (auth.scopePath === null || auth.companyId === null || auth.nodeId === null) throw new AppError(ErrorCodes.NO_COMPANY);
   return auth as AuthContext & { scopePath: string; companyId: number; nodeId: number };
+}
+
+/** Who acts in a request, on which data (the current company's scope), with which permissions, from where. */
+export type Actor = DataScope & {
+  userId: number;
+  username: string;
+  companyId: number;
+  uris: readonly string[];
+  /** permission keys, extra advanced permissions included */
+  keys: readonly string[];
+  ip: string | null;
+};
+
+/** The acting user of a request with a current company (4088 otherwise): what services take as their caller. */
+export function actorOf(req: FastifyRequest): Actor {
+  const s = scopeOf(req);
+  return {
+    userId: s.userId,
+    username: s.username,
+    companyId: s.companyId,
+    scopePath: s.scopePath,
+    communityIds: s.communityIds,
+    isRoot: s.isRoot,
+    uris: s.uris,
+    keys: s.keys,
+    ip: req.ip,
+  };
 }
 
 export function tokenOf(req: FastifyRequest): string | null {

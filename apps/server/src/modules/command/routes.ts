@@ -1,6 +1,6 @@
 import { commandUri, dataOf, pageOf, REMOTE_ACTIONS, ZCommand, ZCommandListQuery } from '@liftguard/contract';
 import { z } from 'zod';
-import { scopeOf } from '../../platform/auth.ts';
+import { actorOf, scopeOf } from '../../platform/auth.ts';
 import type { Module } from '../../platform/context.ts';
 import { commandCenterOf } from './center.ts';
 import { listCommands } from './repo.ts';
@@ -28,21 +28,7 @@ export const commandModule: Module = {
         },
       },
       async (req) => {
-        const s = scopeOf(req);
-        const cmd = await sendMqtt(
-          ctx,
-          {
-            userId: s.userId,
-            username: s.username,
-            companyId: s.companyId,
-            scopePath: s.scopePath,
-            communityIds: s.communityIds,
-            isRoot: s.isRoot,
-            uris: s.uris,
-            ip: req.ip,
-          },
-          req.body,
-        );
+        const cmd = await sendMqtt(ctx, actorOf(req), req.body);
         return { data: cmd };
       },
     );
@@ -61,21 +47,7 @@ export const commandModule: Module = {
           },
         },
         async (req) => {
-          const s = scopeOf(req);
-          const cmd = await sendMqtt(
-            ctx,
-            {
-              userId: s.userId,
-              username: s.username,
-              companyId: s.companyId,
-              scopePath: s.scopePath,
-              communityIds: s.communityIds,
-              isRoot: s.isRoot,
-              uris: s.uris,
-              ip: req.ip,
-            },
-            { ...req.body, action },
-          );
+          const cmd = await sendMqtt(ctx, actorOf(req), { ...req.body, action });
           return { data: cmd };
         },
       );

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { gatewayOf } from '../../gateway/index.ts';
 import { exclusionError } from '../../gateway/monitor-lock.ts';
 import { writeAudit } from '../../platform/audit.ts';
+import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
@@ -22,17 +23,7 @@ import * as repo from './repo.ts';
 /** Wrong command passwords: 5 in 15 minutes block remote commands of that user for 5 minutes, doubling to 1 hour. */
 export const COMMAND_PASSWORD_FAILURES: FailurePolicy = { limit: 5, windowMs: 15 * 60_000, blockMs: 5 * 60_000, maxBlockMs: 3_600_000 };
 
-export type CommandCaller = {
-  userId: number;
-  username: string;
-  companyId: number;
-  scopePath: string;
-  /** communities granted by the membership (empty = whole subtree) */
-  communityIds: readonly number[];
-  isRoot: boolean;
-  uris: readonly string[];
-  ip: string | null;
-};
+export type CommandCaller = Pick<Actor, 'userId' | 'username' | 'companyId' | 'scopePath' | 'communityIds' | 'isRoot' | 'uris' | 'ip'>;
 
 /** Body of /device/sendmqtt: also accepts `lift_id` in place of `terminal_id` (the lift list knows the lift). */
 const ZBody = ZSendMqttRequest.extend({

@@ -1,22 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.ts';
-import { scopeOf } from '../../platform/auth.ts';
+import { actorOf } from '../../platform/auth.ts';
 import type { Database } from '../../platform/db.ts';
 import type { Caller } from './service.ts';
 
 /** The acting user and scope of a request (shared by the registry modules). */
 export function callerOf(req: FastifyRequest): Caller {
-  const s = scopeOf(req);
-  return {
-    userId: s.userId,
-    username: s.username,
-    companyId: s.companyId,
-    scopePath: s.scopePath,
-    communityIds: s.communityIds,
-    isRoot: s.isRoot,
-    uris: s.uris,
-    keys: s.keys,
-  };
+  return actorOf(req);
 }
 
 /** Audit a registry write made by `caller`. */

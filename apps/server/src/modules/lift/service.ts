@@ -1,5 +1,6 @@
 import { type ErrorCode, SET_EXPIRE_KEY, type TLiftBatchEditRequest, type TLiftForm, type TPerson } from '@liftguard/contract';
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Actor } from '../../platform/auth.ts';
 import type { Database } from '../../platform/db.ts';
 import type { LiftTable } from '../../platform/db-schema.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -17,18 +18,7 @@ import {
 } from './rules.ts';
 
 /** Who acts, in which scope (from scopeOf(req), never from the body). */
-export type Caller = {
-  userId: number;
-  username: string;
-  companyId: number;
-  scopePath: string;
-  /** communities granted by the membership (empty = the whole subtree); ROOT is never narrowed */
-  communityIds: readonly number[];
-  isRoot: boolean;
-  uris: readonly string[];
-  /** permission keys, extra advanced permissions included */
-  keys: readonly string[];
-};
+export type Caller = Omit<Actor, 'ip'>;
 
 export type LiftRaw = Selectable<LiftTable>;
 type MainInfo = { id: number; main_lift_id: number | null; total: number };

@@ -1,27 +1,15 @@
 import path from 'node:path';
 import { dataOf, OTA_KINDS, ZOtaPackage, ZPortalUpdateRequest, ZPortalUpdateResult } from '@liftguard/contract';
 import { z } from 'zod';
-import { scopeOf } from '../../platform/auth.ts';
+import { actorOf, scopeOf } from '../../platform/auth.ts';
 import type { Module } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { auditWrite, callerOf } from '../lift/caller.ts';
 import { saveUpload } from '../lift/upload.ts';
 import { listPackages } from './repo.ts';
-import { followUpdates, type OtaCaller, startUpdate, storePackage } from './service.ts';
+import { followUpdates, startUpdate, storePackage } from './service.ts';
 
 const tags = ['ota'];
-const otaCaller = (req: Parameters<typeof scopeOf>[0]): OtaCaller => {
-  const s = scopeOf(req);
-  return {
-    userId: s.userId,
-    username: s.username,
-    companyId: s.companyId,
-    scopePath: s.scopePath,
-    communityIds: s.communityIds,
-    isRoot: s.isRoot,
-    ip: req.ip,
-  };
-};
 
 /** Firmware and terminal-app updates over the air (issue 6). */
 export const otaModule: Module = {
@@ -40,7 +28,7 @@ export const otaModule: Module = {
         },
       },
       async (req) => {
-        const caller = otaCaller(req);
+        const caller = actorOf(req);
         const result = await startUpdate(ctx, caller, req.body);
         await auditWrite(ctx.db, req, callerOf(req), 'ota.update', `version:${req.body.new_version}`, {
           kind: req.body.kind,
@@ -62,7 +50,7 @@ export const otaModule: Module = {
         },
       },
       async (req) => {
-        const caller = otaCaller(req);
+        const caller = actorOf(req);
         const up = await saveUpload(req, path.join(ctx.config.dataDir, 'tmp'));
         const kind = z.enum(OTA_KINDS).safeParse(up.fields.kind);
         if (!kind.success || !up.fields.version) {

@@ -4,22 +4,14 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { FIRMWARE_EXT, type TOtaKind, type TOtaPackage, UPLOAD_RULES, versionNumber, type ZPortalUpdateResult } from '@liftguard/contract';
 import type { z } from 'zod';
+import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { commandCenterOf } from '../command/center.ts';
 import { checkUpload } from '../terminal/service.ts';
 import * as repo from './repo.ts';
 
-export type OtaCaller = {
-  userId: number;
-  username: string;
-  companyId: number;
-  scopePath: string;
-  /** communities granted by the membership (empty = whole subtree) */
-  communityIds: readonly number[];
-  isRoot: boolean;
-  ip: string | null;
-};
+export type OtaCaller = Pick<Actor, 'userId' | 'username' | 'companyId' | 'scopePath' | 'communityIds' | 'isRoot' | 'ip'>;
 
 async function fileDigest(file: string): Promise<{ sha256: string; head: Buffer }> {
   const h = createHash('sha256');

@@ -8,7 +8,7 @@ import {
   ZTerminalConfigState,
 } from '@liftguard/contract';
 import type { z } from 'zod';
-import { scopeOf } from '../../platform/auth.ts';
+import { actorOf, scopeOf } from '../../platform/auth.ts';
 import type { Module } from '../../platform/context.ts';
 import { auditWrite, callerOf } from '../lift/caller.ts';
 import { revisionOf, states } from './repo.ts';
@@ -35,19 +35,7 @@ export const settingsPushModule: Module = {
       },
       async (req) => {
         const s = scopeOf(req);
-        const result = await pushSettings(
-          ctx,
-          {
-            userId: s.userId,
-            username: s.username,
-            companyId: s.companyId,
-            scopePath: s.scopePath,
-            communityIds: s.communityIds,
-            isRoot: s.isRoot,
-            ip: req.ip,
-          },
-          req.body.terminal_id,
-        );
+        const result = await pushSettings(ctx, actorOf(req), req.body.terminal_id);
         await auditWrite(
           ctx.db,
           req,

@@ -1,5 +1,6 @@
 import type { TLiveEvent } from '@liftguard/contract';
 import { gatewayOf } from '../../gateway/index.ts';
+import type { Actor } from '../../platform/auth.ts';
 import { Channels } from '../../platform/bus.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -17,16 +18,7 @@ type Target = Awaited<ReturnType<typeof repo.target>> & {};
  * on reconnection finds them still open). When one expires with its terminal online, it is re-sent.
  */
 const publishedOffline = new WeakMap<AppContext, Set<string>>();
-export type PushCaller = {
-  userId: number;
-  username: string;
-  companyId: number;
-  scopePath: string;
-  /** communities granted by the membership (empty = whole subtree) */
-  communityIds: readonly number[];
-  isRoot: boolean;
-  ip: string | null;
-};
+export type PushCaller = Pick<Actor, 'userId' | 'username' | 'companyId' | 'scopePath' | 'communityIds' | 'isRoot' | 'ip'>;
 
 async function companySettings(ctx: AppContext, companyId: number) {
   const row = await readSettingsRow(ctx.db, companyId);
