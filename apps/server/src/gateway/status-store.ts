@@ -122,9 +122,14 @@ export class StatusStore {
             ${part.map((r) => r.occupied)}::boolean[])`.execute(this.db);
       }
       this.stored += rows.length;
-      for (let i = 0; i < seen.length; i += 10_000) {
+      // every terminal falls due about once per `touchEveryMs`: thousands at a time, in parts
+      const touchRows = this.chunkRows * 5;
+      for (let i = 0; i < seen.length; i += touchRows) {
+        if (i > 0) await new Promise((r) => setImmediate(r));
         await this.yieldTo();
-        await sql`update terminal set last_seen_at = now() where terminal_id = any(${seen.slice(i, i + 10_000)}::text[])`.execute(this.db);
+        await sql`update terminal set last_seen_at = now() where terminal_id = any(${seen.slice(i, i + touchRows)}::text[])`.execute(
+          this.db,
+        );
       }
       if (runStates.length > 0)
         await sql`
