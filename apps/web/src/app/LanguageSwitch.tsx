@@ -22,7 +22,8 @@ export function LanguageSwitch({ light = false }: { light?: boolean }) {
   };
   return (
     <Dropdown
-      trigger={['hover', 'click']}
+      // click only: with hover as well, the hover opens the menu and the click then closes it again
+      trigger={['click']}
       menu={{
         selectable: true,
         selectedKeys: [currentLocale()],

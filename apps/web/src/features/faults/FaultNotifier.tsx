@@ -32,7 +32,8 @@ async function locationOf(e: TLiveEvent): Promise<string> {
  */
 export function FaultNotifier() {
   const { t } = useTranslation();
-  const [api, holder] = notification.useNotification({ maxCount: 5 });
+  // below the 60 px header: a notice never covers the badge, task centre, language or profile
+  const [api, holder] = notification.useNotification({ maxCount: 5, top: 72 });
   useEffect(
     () =>
       live.on('up_report_fault', (e) => {
