@@ -12,24 +12,8 @@ export type AuditEntry = {
 };
 
 /** Append one line to the audit log (sign-ins, denials, writes, remote commands). Never throws. */
-export async function writeAudit(db: Database, e: AuditEntry): Promise<void> {
-  try {
-    await db
-      .insertInto('audit_log')
-      .values({
-        action: e.action,
-        result: e.result,
-        user_id: e.userId ?? null,
-        username: e.username ?? null,
-        company_id: e.companyId ?? null,
-        target: e.target ?? null,
-        ip: e.ip ?? null,
-        detail: e.detail ? JSON.stringify(e.detail) : null,
-      })
-      .execute();
-  } catch {
-    // auditing must never break the request it records
-  }
+export function writeAudit(db: Database, e: AuditEntry): Promise<void> {
+  return writeAuditMany(db, [e]);
 }
 
 /** Append many lines in a few statements (the `queued` line of every command of a rollout). Never throws. */
