@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DB } from './db-schema.ts';
+import { PGliteThread } from './pglite-thread.ts';
 
 export type Database = Kysely<DB>;
 
@@ -41,18 +41,13 @@ export async function openDatabase(opts: { url?: string; dataDir: string; schema
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
-  let client: PGlite;
-  // pg_trgm backs the keyword search indexes (migration 0011); PostgreSQL ships it as a contrib extension.
-  const extensions = { pg_trgm };
-  if (url === 'memory://' || (url === undefined && opts.dataDir === ':memory:')) {
-    client = new PGlite({ extensions });
-  } else {
-    const dir = path.join(opts.dataDir, 'pglite');
-    fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { extensions });
-  }
-  await client.waitReady;
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  // PGlite (with pg_trgm for the keyword indexes) runs in a worker thread: pglite-thread.ts
+  const inMemory = url === 'memory://' || (url === undefined && opts.dataDir === ':memory:');
+  const dir = inMemory ? null : path.join(opts.dataDir, 'pglite');
+  if (dir) fs.mkdirSync(dir, { recursive: true });
+  const client = await PGliteThread.open(dir);
+  // kysely-pglite-dialect calls only query() and close(), which the thread offers
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client as unknown as PGlite) });
   return {
     db,
     engine: 'pglite',
