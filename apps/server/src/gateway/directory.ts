@@ -16,8 +16,10 @@ export type TerminalEntry = {
 };
 
 /**
- * Terminal → lift lookups with a short cache: the registry publishes Channels.terminalChanged
- * when it binds, unbinds or re-keys a terminal, and the TTL catches anything else.
+ * Terminal → lift lookups, cached. The registry publishes Channels.terminalChanged when it binds,
+ * unbinds or re-keys a terminal (→ forget). Past `ttlMs` an entry is still answered while a
+ * refresh runs in the background, so a message never waits for the database because its entry
+ * aged; only a terminal never seen (or forgotten) waits for its load.
  */
 type Waiting = {
   promise: Promise<TerminalEntry | null>;
@@ -29,55 +31,74 @@ export class TerminalDirectory {
   private inflight = new Map<string, Promise<TerminalEntry | null>>();
   private batch = new Map<string, Waiting>();
   private batchScheduled = false;
-  /** bumped by forget(): loads started before it are not cached */
-  private generation = 0;
+  private loading = false;
   constructor(
     private db: Database,
     private ttlMs = 60_000,
   ) {}
 
-  async get(terminalId: string): Promise<TerminalEntry | null> {
+  get(terminalId: string): Promise<TerminalEntry | null> {
     const hit = this.cache.get(terminalId);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.entry;
-    // one query for every terminal missed in the same tick, and one load per terminal in flight:
-    // a fleet reconnecting after a restart costs a few queries, not one per message
+    if (hit) {
+      if (Date.now() - hit.at >= this.ttlMs) void this.load(terminalId).catch(() => undefined);
+      return Promise.resolve(hit.entry);
+    }
+    return this.load(terminalId);
+  }
+
+  /**
+   * One query for every terminal missed while the previous query ran (at least one tick), and
+   * one load per terminal in flight: a fleet signing in after a restart costs a few queries, not
+   * one per connection, and the busier the database the larger each batch.
+   */
+  private load(terminalId: string): Promise<TerminalEntry | null> {
     let pending = this.inflight.get(terminalId);
-    if (!pending) {
-      let waiting = this.batch.get(terminalId);
-      if (!waiting) {
-        const w: Waiting = { promise: Promise.resolve(null), resolvers: [] };
-        w.promise = new Promise<TerminalEntry | null>((resolve, reject) => w.resolvers.push({ resolve, reject }));
-        waiting = w;
-        this.batch.set(terminalId, w);
-      }
-      pending = waiting.promise;
-      this.inflight.set(terminalId, pending);
-      if (!this.batchScheduled) {
-        this.batchScheduled = true;
-        setImmediate(() => void this.loadBatch());
-      }
+    if (pending) return pending;
+    let waiting = this.batch.get(terminalId);
+    if (!waiting) {
+      const w: Waiting = { promise: Promise.resolve(null), resolvers: [] };
+      w.promise = new Promise<TerminalEntry | null>((resolve, reject) => w.resolvers.push({ resolve, reject }));
+      waiting = w;
+      this.batch.set(terminalId, w);
+    }
+    pending = waiting.promise;
+    this.inflight.set(terminalId, pending);
+    if (!this.batchScheduled && !this.loading) {
+      this.batchScheduled = true;
+      setImmediate(() => void this.loadBatches());
     }
     return pending;
   }
 
-  private async loadBatch(): Promise<void> {
-    const batch = this.batch;
-    this.batch = new Map();
+  private async loadBatches(): Promise<void> {
     this.batchScheduled = false;
+    this.loading = true;
+    try {
+      while (this.batch.size > 0) {
+        const batch = this.batch;
+        this.batch = new Map();
+        await this.loadBatch(batch);
+      }
+    } finally {
+      this.loading = false;
+    }
+  }
+
+  private async loadBatch(batch: Map<string, Waiting>): Promise<void> {
     const ids = [...batch.keys()];
-    const generation = this.generation;
     for (let i = 0; i < ids.length; i += 1000) {
       const part = ids.slice(i, i + 1000);
       try {
-        const found = await this.load(part);
+        const found = await this.query(part);
         const at = Date.now();
         for (const id of part) {
           const entry = found.get(id) ?? null;
           const w = batch.get(id) as Waiting;
-          // a forget() while the query ran means the row may have changed: answer, but do not cache
+          // forget(id) while the query ran drops it from inflight: the row may have changed since,
+          // so answer the callers but do not cache
           if (this.inflight.get(id) === w.promise) {
             this.inflight.delete(id);
-            if (this.generation === generation) this.cache.set(id, { entry, at });
+            this.cache.set(id, { entry, at });
           }
           for (const r of w.resolvers) r.resolve(entry);
         }
@@ -97,7 +118,6 @@ export class TerminalDirectory {
   }
 
   forget(terminalId?: string): void {
-    this.generation++;
     if (terminalId) {
       this.cache.delete(terminalId);
       this.inflight.delete(terminalId);
@@ -107,7 +127,7 @@ export class TerminalDirectory {
     }
   }
 
-  private async load(terminalIds: string[]): Promise<Map<string, TerminalEntry>> {
+  private async query(terminalIds: string[]): Promise<Map<string, TerminalEntry>> {
     const rows = await this.db
       .selectFrom('terminal as t')
       .leftJoin('lift as l', (j) => j.onRef('l.terminal_id', '=', 't.terminal_id').on('l.deleted_at', 'is', null))

@@ -13,7 +13,7 @@ import {
 import { sql } from 'kysely';
 import { alertingFor } from '../modules/fault/service.ts';
 import { type Bus, Channels } from '../platform/bus.ts';
-import type { Database } from '../platform/db.ts';
+import { type Database, urgently } from '../platform/db.ts';
 import type { TerminalDirectory, TerminalEntry } from './directory.ts';
 import type { ExceptionRecorder } from './exceptions.ts';
 import { publishLive } from './live-events.ts';
@@ -159,7 +159,8 @@ export class Ingest {
         reject('unbound_terminal', `terminal ${terminalId} is not bound to a lift`);
         return;
       }
-      this.serially(terminalId, () => this.storeEvent(entry, code as 'U03' | 'U04' | 'U05', parsed.data as never));
+      // on embedded PGlite (one connection) these writes go ahead of queued status batches and jobs
+      this.serially(terminalId, () => urgently(() => this.storeEvent(entry, code as 'U03' | 'U04' | 'U05', parsed.data as never)));
       return;
     }
     if (code === 'ack') {

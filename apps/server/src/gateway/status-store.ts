@@ -42,7 +42,7 @@ export class StatusStore {
     flushMs = 1000,
     private onError: (err: unknown) => void = () => undefined,
     private touchEveryMs = 5000,
-    /** rows per insert statement: on embedded PGlite a statement runs on the event loop, so smaller */
+    /** rows per statement: embedded PGlite has one connection and a fault waits for the statement running, so smaller there */
     private chunkRows = 2000,
   ) {
     this.timer = setInterval(() => void this.flush(), flushMs);
@@ -131,11 +131,15 @@ export class StatusStore {
           this.db,
         );
       }
-      if (runStates.length > 0)
+      for (let i = 0; i < runStates.length; i += this.chunkRows) {
+        const part = runStates.slice(i, i + this.chunkRows);
+        await new Promise((r) => setImmediate(r));
+        await this.yieldTo();
         await sql`
           update terminal set run_state = v.run_state
-          from unnest(${runStates.map((r) => r[0])}::text[], ${runStates.map((r) => r[1])}::text[]) as v(terminal_id, run_state)
+          from unnest(${part.map((r) => r[0])}::text[], ${part.map((r) => r[1])}::text[]) as v(terminal_id, run_state)
           where terminal.terminal_id = v.terminal_id`.execute(this.db);
+      }
     } catch (err) {
       this.failures++;
       this.onError(err);

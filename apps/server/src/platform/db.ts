@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DB } from './db-schema.ts';
-import { PGliteThread } from './pglite-thread.ts';
+import { PGliteThread, PGliteThreadDialect } from './pglite-thread.ts';
+
+export { urgently } from './pglite-thread.ts';
 
 export type Database = Kysely<DB>;
 
@@ -46,16 +46,38 @@ export async function openDatabase(opts: { url?: string; dataDir: string; schema
   const dir = inMemory ? null : path.join(opts.dataDir, 'pglite');
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const client = await PGliteThread.open(dir);
-  // kysely-pglite-dialect calls only query() and close(), which the thread offers
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client as unknown as PGlite) });
+  const db = new Kysely<DB>({ dialect: new PGliteThreadDialect(client) });
+  const maintenance = setInterval(() => void vacuumEmbedded(db), EMBEDDED_VACUUM_EVERY_MS);
+  maintenance.unref();
   return {
     db,
     engine: 'pglite',
     close: async () => {
+      clearInterval(maintenance);
       await db.destroy();
       if (!client.closed) await client.close();
     },
   };
+}
+
+const EMBEDDED_VACUUM_EVERY_MS = 10 * 60_000;
+/** tables whose rows are updated or deleted all the time */
+const CHURNING_TABLES = ['terminal', 'job', 'command', 'sms_record', 'fault', 'mqtt_message_seen', 'session', 'rate_counter'] as const;
+
+/**
+ * PGlite is PostgreSQL as a single backend, without the autovacuum daemon: dead row versions are
+ * never reclaimed and tables never analysed unless someone asks. Every ten minutes the tables that
+ * churn are vacuumed and analysed (milliseconds each: they hold a row per device, job or
+ * session), and the append-only status history is analysed from a sample. Each statement waits
+ * its turn on the one connection like any other query.
+ */
+export async function vacuumEmbedded(db: Database): Promise<void> {
+  try {
+    for (const table of CHURNING_TABLES) await sql`vacuum (analyze) ${sql.table(table)}`.execute(db);
+    await sql`analyze lift_status_history`.execute(db);
+  } catch {
+    // a closed database (shutdown) or a table not migrated yet: next round
+  }
 }
 
 /** Drop a test schema created by `openDatabase({ schema })`. */

@@ -1,4 +1,17 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult as KyselyResult,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type TransactionSettings,
+} from 'kysely';
 
 type Row = Record<string, unknown>;
 type QueryResult = { rows: Row[]; affectedRows?: number };
@@ -14,10 +27,8 @@ type Reply =
  * of milliseconds. Here the worker has the statement and the main thread only posts the SQL and
  * its parameters.
  *
- * It offers the two methods kysely-pglite-dialect calls (`query`, `close`), so the dialect's
- * one-connection driver keeps transactions in order exactly as with an in-thread PGlite. A
- * failed statement rejects with an Error carrying PostgreSQL's fields (code, constraint,
- * detail…), as PGlite's own DatabaseError does.
+ * A failed statement rejects with an Error carrying PostgreSQL's fields (code, constraint,
+ * detail…), as PGlite's own DatabaseError does. Kysely reaches it through `PGliteThreadDialect`.
  */
 export class PGliteThread {
   private readonly pending = new Map<number, { resolve: (r: QueryResult) => void; reject: (e: Error) => void }>();
@@ -87,5 +98,99 @@ export class PGliteThread {
     for (const p of this.pending.values()) p.reject(err);
     this.pending.clear();
     this.worker.unref();
+  }
+}
+
+const urgentScope = new AsyncLocalStorage<true>();
+
+/**
+ * Run `fn` with its queries ahead of the queue on a one-connection database (embedded PGlite):
+ * a fault waits for the statement running now, not for every status batch and job queued behind
+ * it. On PostgreSQL, with its pool, it changes nothing.
+ */
+export const urgently = <T>(fn: () => Promise<T>): Promise<T> => urgentScope.run(true, fn);
+
+class ThreadConnection implements DatabaseConnection {
+  constructor(private readonly thread: PGliteThread) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<KyselyResult<R>> {
+    const r = await this.thread.query<R>(query.sql, query.parameters);
+    return r.affectedRows ? { rows: r.rows, numAffectedRows: BigInt(r.affectedRows) } : { rows: r.rows };
+  }
+
+  // biome-ignore lint/correctness/useYield: nothing here streams; the interface asks for the method
+  async *streamQuery<R>(): AsyncIterableIterator<KyselyResult<R>> {
+    throw new Error('streaming is not supported on embedded PGlite');
+  }
+}
+
+/**
+ * PGlite has one connection: a query (or a whole transaction) holds it until it is released,
+ * and the next waiter gets it — urgent ones (see `urgently`) first, otherwise in arrival order.
+ */
+class ThreadDriver implements Driver {
+  private readonly connection: ThreadConnection;
+  private busy = false;
+  private readonly urgentWaiters: Array<(c: DatabaseConnection) => void> = [];
+  private readonly waiters: Array<(c: DatabaseConnection) => void> = [];
+
+  constructor(private readonly thread: PGliteThread) {
+    this.connection = new ThreadConnection(thread);
+  }
+
+  async init(): Promise<void> {}
+
+  acquireConnection(): Promise<DatabaseConnection> {
+    if (!this.busy) {
+      this.busy = true;
+      return Promise.resolve(this.connection);
+    }
+    return new Promise((resolve) => (urgentScope.getStore() ? this.urgentWaiters : this.waiters).push(resolve));
+  }
+
+  async releaseConnection(): Promise<void> {
+    const next = this.urgentWaiters.shift() ?? this.waiters.shift();
+    if (next) next(this.connection);
+    else this.busy = false;
+  }
+
+  async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    let begin = 'begin';
+    if (settings.isolationLevel || settings.accessMode) {
+      begin = 'start transaction';
+      if (settings.isolationLevel) begin += ` isolation level ${settings.isolationLevel}`;
+      if (settings.accessMode) begin += ` ${settings.accessMode}`;
+    }
+    await conn.executeQuery(CompiledQuery.raw(begin));
+  }
+
+  async commitTransaction(conn: DatabaseConnection): Promise<void> {
+    await conn.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(conn: DatabaseConnection): Promise<void> {
+    await conn.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async destroy(): Promise<void> {
+    await this.thread.close();
+  }
+}
+
+/** Kysely over the PGlite worker: PostgreSQL's adapter, compiler and introspector. */
+export class PGliteThreadDialect implements Dialect {
+  constructor(private readonly thread: PGliteThread) {}
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new ThreadDriver(this.thread);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: the introspector works on any schema
+  createIntrospector(db: Kysely<any>) {
+    return new PostgresIntrospector(db);
   }
 }

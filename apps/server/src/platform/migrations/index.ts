@@ -10,6 +10,7 @@ import * as m0009 from './0009_alert_sweeper.ts';
 import * as m0010 from './0010_maintenance.ts';
 import * as m0011 from './0011_keyword_trgm.ts';
 import * as m0012 from './0012_sms_reserve.ts';
+import * as m0013 from './0013_terminal_fillfactor.ts';
 
 /** Numbered migrations, applied in key order at start. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0010_maintenance': m0010,
   '0011_keyword_trgm': m0011,
   '0012_sms_reserve': m0012,
+  '0013_terminal_fillfactor': m0013,
 };
