@@ -8,7 +8,16 @@ import { startServices } from './services.ts';
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
-  const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const handle = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    // without its database the server would accept faults it cannot store: stop, so a supervisor
+    // restarts it and the terminals deliver again to a working one
+    onFatal: (err) => {
+      process.stderr.write(`embedded database failed: ${err.message}\n`);
+      process.exit(70);
+    },
+  });
   const applied = await migrateToLatest(handle.db);
   const root = await ensureRoot(handle.db, config.ADMIN_PASSWORD);
   const built = await buildApp(config, handle);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openDatabase, urgently, vacuumEmbedded } from '../src/platform/db.ts';
 import { migrateToLatest } from '../src/platform/migrate.ts';
+import { PGliteThread } from '../src/platform/pglite-thread.ts';
 
 /** The embedded database in its worker thread (platform/pglite-thread.ts), whatever engine the suite runs on. */
 describe('embedded PGlite in a worker thread', () => {
@@ -74,5 +75,16 @@ describe('embedded PGlite in a worker thread', () => {
     const other = await openDatabase({ url: 'memory://', dataDir: ':memory:' });
     await other.close();
     await expect(sql`select 1`.execute(other.db)).rejects.toThrow();
+  });
+
+  it('reports a worker that dies and fails every query after it, instead of hanging', async () => {
+    const thread = await PGliteThread.open(null);
+    const failures: Error[] = [];
+    thread.onFailure = (err) => failures.push(err);
+    const { worker } = thread as unknown as { worker: { terminate: () => Promise<number> } };
+    await worker.terminate(); // as if the WebAssembly runtime had aborted
+    await expect(thread.query('select 1')).rejects.toThrow(/exited/);
+    expect(failures).toHaveLength(1);
+    await thread.close();
   });
 });

@@ -24,7 +24,13 @@ pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
  * (`memory://` for an in-memory instance, else files under `dataDir/pglite`).
  * `schema` confines everything to one PostgreSQL schema (tests run side by side that way).
  */
-export async function openDatabase(opts: { url?: string; dataDir: string; schema?: string }): Promise<DbHandle> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir: string;
+  schema?: string;
+  /** the embedded database's worker died: no query can succeed any more (the server exits on it) */
+  onFatal?: (err: Error) => void;
+}): Promise<DbHandle> {
   const { url, schema } = opts;
   if (url?.startsWith('postgres')) {
     if (schema) {
@@ -46,6 +52,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; schema
   const dir = inMemory ? null : path.join(opts.dataDir, 'pglite');
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const client = await PGliteThread.open(dir);
+  if (opts.onFatal) client.onFailure = opts.onFatal;
   const db = new Kysely<DB>({ dialect: new PGliteThreadDialect(client) });
   const maintenance = setInterval(() => void vacuumEmbedded(db), EMBEDDED_VACUUM_EVERY_MS);
   maintenance.unref();

@@ -36,6 +36,9 @@ export class PGliteThread {
   private failure: Error | null = null;
   closed = false;
 
+  /** called once if the worker dies (crash, out of memory): every query fails from then on */
+  onFailure: (err: Error) => void = () => undefined;
+
   private constructor(private readonly worker: Worker) {
     worker.on('message', (m: Reply) => this.settle(m));
     worker.on('error', (err) => this.fail(err));
@@ -94,7 +97,10 @@ export class PGliteThread {
 
   private fail(err: Error): void {
     if (this.closed && this.pending.size === 0) return;
-    this.failure ??= err;
+    if (!this.failure) {
+      this.failure = err;
+      this.onFailure(err);
+    }
     for (const p of this.pending.values()) p.reject(err);
     this.pending.clear();
     this.worker.unref();
