@@ -12,7 +12,7 @@ import { type Kysely, sql } from 'kysely';
  * created inside one of those would vanish, with every index built on it, when that schema is
  * dropped. The operator class is named with the schema the extension really lives in, so a
  * database that had pg_trgm elsewhere already keeps working. PGlite loads the extension from
- * `@electric-sql/pglite/contrib/pg_trgm` (platform/db.ts).
+ * `@electric-sql/pglite/contrib/pg_trgm` (platform/pglite-worker.mjs).
  */
 const DOCUMENTS: Array<[table: string, columns: string[]]> = [
   ['lift', ['name', 'code', 'terminal_id', 'address']],
