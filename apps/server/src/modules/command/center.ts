@@ -44,7 +44,16 @@ export type IssueInput = {
 };
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-type Open = { action: string; terminalId: string; liftId: number | null; liftName: string | null; scope: string; timers: NodeJS.Timeout[] };
+type Open = {
+  action: string;
+  terminalId: string;
+  liftId: number | null;
+  liftName: string | null;
+  scope: string;
+  timers: NodeJS.Timeout[];
+  /** the state this instance last wrote or saw */
+  state?: TCommandState;
+};
 export type TransitionListener = (row: TCommand, scope: string) => void | Promise<void>;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -297,8 +306,12 @@ export class CommandCenter {
 
   /** progress of an update without a state change (U08 downloading / installing) */
   async progress(id: string, progress: number): Promise<void> {
-    const row = await this.transition(id, ['queued', 'sent'], 'delivered', { progress });
-    if (row) return;
+    // once delivered, a report only moves the progress: one statement instead of a transition
+    // that cannot match and then the progress (an update reports every few percent)
+    if (this.open.get(id)?.state !== 'delivered') {
+      const row = await this.transition(id, ['queued', 'sent'], 'delivered', { progress });
+      if (row) return;
+    }
     const updated = await repo.setProgress(this.ctx.db, id, progress);
     if (updated) this.pushLive(updated, this.open.get(id) ?? (await this.describe(updated)));
   }
@@ -369,6 +382,7 @@ export class CommandCenter {
   }
 
   private pushLive(row: TCommand, open: Open): void {
+    open.state = row.state;
     if (!open.scope) return;
     const data = ZCommandStateEvent.parse({
       cmd_id: row.id,
