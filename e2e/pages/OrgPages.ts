@@ -36,13 +36,20 @@ export async function switchCompany(page: Page, name: string): Promise<void> {
 
 /** Choose an option of an antd Select / TreeSelect / Cascader opened by clicking `field`. */
 export async function pickOption(page: Page, field: Locator, text: string): Promise<void> {
-  await field.click();
-  await page
-    .locator('.ant-select-dropdown:visible, .ant-cascader-dropdown:visible')
-    .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper, .ant-cascader-menu-item')
-    .filter({ hasText: text })
-    .first()
-    .click();
+  const dropdown = page.locator('.ant-select-dropdown:visible, .ant-cascader-dropdown:visible').first();
+  // The list slides in and, once measured, may flip above the field: a click during the motion can
+  // land beside the option (seen in CI: the field stayed empty). Click when it stands still, and
+  // check the field took the choice; a miss closes the list, so open it again and retry.
+  await expect(async () => {
+    if (!(await dropdown.isVisible())) await field.click();
+    await expect(dropdown).not.toHaveClass(/-(enter|appear|leave)\b/, { timeout: 2_000 });
+    await dropdown
+      .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper, .ant-cascader-menu-item')
+      .filter({ hasText: text })
+      .first()
+      .click({ timeout: 5_000 });
+    await expect(field).toContainText(text, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** /system/company */

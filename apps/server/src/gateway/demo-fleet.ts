@@ -54,7 +54,7 @@ export async function startDemoFleet(ctx: AppContext, gateway: Gateway, log: { i
     root: gateway.topicRoot,
     terminals: creds,
     statusIntervalMs: 10_000,
-    eventsPerMinute: 0.2,
+    eventsPerMinute: config.SIMULATED_EVENTS_PER_MINUTE,
   });
   ctx.onClose(() => fleet.stop());
   log.info({ terminals: fleet.terminals.length, failed: fleet.failed.length }, 'simulated fleet started');

@@ -39,6 +39,8 @@ export const ZConfig = z.object({
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
   SIMULATED_LIFTS: z.coerce.number().int().min(0).max(100_000).default(12),
+  /** random faults, trapped passengers and help calls per simulated lift and minute (0: only on command) */
+  SIMULATED_EVENTS_PER_MINUTE: z.coerce.number().min(0).max(60).default(0.2),
   WEB_DIST: z.string().optional(),
   /** trust X-Forwarded-For only behind a proxy that overwrites it (else per-address limits could be dodged) */
   TRUST_PROXY: z
