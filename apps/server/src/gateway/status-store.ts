@@ -107,42 +107,39 @@ export class StatusStore {
     this.pending = [];
     this.runStates = new Map();
     try {
-      for (let i = 0; i < rows.length; i += this.chunkRows) {
-        const part = rows.slice(i, i + this.chunkRows);
-        // a turn of the event loop between statements (messages waiting on the sockets), then faults first
-        if (i > 0) await new Promise((r) => setImmediate(r));
-        await this.yieldTo();
-        await sql`
+      await this.inParts(rows, this.chunkRows, (part) =>
+        sql`
           insert into lift_status_history (lift_id, terminal_id, at, floor, floor_display, direction, door, run_state, occupied)
           select * from unnest(
             ${part.map((r) => r.lift_id)}::integer[], ${part.map((r) => r.terminal_id)}::text[],
             ${part.map((r) => r.at.toISOString())}::timestamptz[], ${part.map((r) => r.floor)}::integer[],
             ${part.map((r) => r.floor_display)}::text[], ${part.map((r) => r.direction)}::text[],
             ${part.map((r) => r.door)}::text[], ${part.map((r) => r.run_state)}::text[],
-            ${part.map((r) => r.occupied)}::boolean[])`.execute(this.db);
-      }
+            ${part.map((r) => r.occupied)}::boolean[])`.execute(this.db),
+      );
       this.stored += rows.length;
       // every terminal falls due about once per `touchEveryMs`: thousands at a time, in parts
-      const touchRows = this.chunkRows * 5;
-      for (let i = 0; i < seen.length; i += touchRows) {
-        if (i > 0) await new Promise((r) => setImmediate(r));
-        await this.yieldTo();
-        await sql`update terminal set last_seen_at = now() where terminal_id = any(${seen.slice(i, i + touchRows)}::text[])`.execute(
-          this.db,
-        );
-      }
-      for (let i = 0; i < runStates.length; i += this.chunkRows) {
-        const part = runStates.slice(i, i + this.chunkRows);
-        await new Promise((r) => setImmediate(r));
-        await this.yieldTo();
-        await sql`
+      await this.inParts(seen, this.chunkRows * 5, (part) =>
+        sql`update terminal set last_seen_at = now() where terminal_id = any(${part}::text[])`.execute(this.db),
+      );
+      await this.inParts(runStates, this.chunkRows, (part) =>
+        sql`
           update terminal set run_state = v.run_state
           from unnest(${part.map((r) => r[0])}::text[], ${part.map((r) => r[1])}::text[]) as v(terminal_id, run_state)
-          where terminal.terminal_id = v.terminal_id`.execute(this.db);
-      }
+          where terminal.terminal_id = v.terminal_id`.execute(this.db),
+      );
     } catch (err) {
       this.failures++;
       this.onError(err);
+    }
+  }
+
+  /** One statement per part of `size` items; between parts a turn of the event loop (messages waiting on the sockets), and before each, faults first. */
+  private async inParts<T>(items: T[], size: number, write: (part: T[]) => Promise<unknown>): Promise<void> {
+    for (let i = 0; i < items.length; i += size) {
+      if (i > 0) await new Promise((r) => setImmediate(r));
+      await this.yieldTo();
+      await write(items.slice(i, i + size));
     }
   }
 

@@ -62,6 +62,7 @@ export async function openDatabase(opts: {
     close: async () => {
       clearInterval(maintenance);
       await db.destroy();
+      // Kysely destroys its driver only if a query ever ran; the worker must be closed either way
       if (!client.closed) await client.close();
     },
   };
